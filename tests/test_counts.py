@@ -1,0 +1,122 @@
+"""Solution counts: the known pentomino figures, and symmetry counting checked
+against plain enumeration and brute-force deduplication."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from xlsolver import Search, catalog, count, geometry
+from xlsolver.catalog import Piece, PieceSet
+from xlsolver.families import tiling
+from xlsolver.symmetry import count_up_to_symmetry
+
+PENTO = catalog.piece_set("pentominoes")
+
+
+def board_puzzle(name: str) -> tiling.Puzzle:
+    board = catalog.board(name)
+    return tiling.parse(tiling.empty_board_rows(board), catalog.piece_set(board.pieces))
+
+
+def symmetric_count(puzzle: tiling.Puzzle):
+    problem = tiling.encode(puzzle)
+    return count_up_to_symmetry(problem, tiling.item_maps(puzzle, problem))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, distinct, total", [
+    ("3x20", 2, 8), ("4x15", 368, 1472), ("5x12", 1010, 4040), ("6x10", 2339, 9356), ("scott", 65, 520),
+])
+def test_known_pentomino_counts(pento_facts, name, distinct, total):
+    result = symmetric_count(board_puzzle(name))
+    assert (result.distinct, result.total, result.complete) == (distinct, total, True)
+    facts = {b["board"]: b for b in pento_facts["boards"]}
+    fact = facts["8x8_minus_centre_2x2" if name == "scott" else name]
+    assert (fact["distinct_up_to_symmetry"], fact["total_tilings"]) == (distinct, total)
+    assert result.group_order == fact["symmetry_group_order"]
+    board = catalog.board(name)
+    assert (board.known_distinct, board.known_total) == (distinct, total), "the data file agrees"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["3x20", "4x15"])
+def test_plain_enumeration_agrees_with_the_symmetry_total(name):
+    puzzle = board_puzzle(name)
+    assert count(tiling.encode(puzzle)).solutions == symmetric_count(puzzle).total
+
+
+def test_symmetric_hints_keep_a_subgroup_and_still_count_right():
+    rows = ["............", ".X..........", "XXX.........", ".X..........", "............"]
+    puzzle = tiling.parse(rows, PENTO)
+    assert len(tiling.symmetries(puzzle)) == 2
+    result = symmetric_count(puzzle)
+    assert result.total == count(tiling.encode(puzzle)).solutions
+    assert result.distinct == distinct_by_brute_force(puzzle)
+
+
+def distinct_by_brute_force(puzzle: tiling.Puzzle) -> int:
+    """Enumerate everything, then keep one canonical grid per symmetry class."""
+    problem = tiling.encode(puzzle)
+    group = tiling.symmetries(puzzle)
+    classes = set()
+    for solution in Search(problem):
+        letter_at = {}
+        for option in solution:
+            letter, cells = problem.labels[option]
+            letter_at.update(dict.fromkeys(cells, letter))
+        images = [tuple(sorted((g[cell], letter) for cell, letter in letter_at.items())) for g in group]
+        classes.add(min(images))
+    return len(classes)
+
+
+SMALL_PIECES = {
+    "A": ["A"], "B": ["BB"], "C": ["CCC"], "D": ["DD", "D."], "E": ["EEEE"], "F": ["FF", "FF"],
+    "G": ["GGG", ".G."], "H": ["HH.", ".HH"], "J": ["JJJ", "J.."],
+}
+
+
+def small_set(letters) -> PieceSet:
+    pieces = {}
+    for letter in letters:
+        cells = geometry.cells_from_art(SMALL_PIECES[letter], lambda ch: ch != ".")
+        pieces[letter] = Piece(letter, geometry.normalise(cells), "#cccccc")
+    return PieceSet("small", "small", True, pieces)
+
+
+@st.composite
+def small_tilings(draw) -> tiling.Puzzle:
+    letters = draw(st.sets(st.sampled_from(sorted(SMALL_PIECES)), min_size=2, max_size=6))
+    pieces = small_set(sorted(letters))
+    area = pieces.area
+    shapes = [(r, area // r) for r in range(1, area + 1) if area % r == 0 and r <= area // r]
+    holes = 0
+    side = int((area + 1) ** 0.5)
+    if side * side - area in (1, 4) and draw(st.booleans()):
+        shapes, holes = [(side, side)], side * side - area
+    rows, cols = draw(st.sampled_from(shapes))
+    grid = [["."] * cols for _ in range(rows)]
+    if holes:  # holes in the middle keep the square's symmetry
+        mid = [(rows // 2, cols // 2)] if holes == 1 else [(rows // 2 - a, cols // 2 - b) for a in (0, 1) for b in (0, 1)]
+        for r, c in mid:
+            grid[r][c] = "#"
+    return tiling.parse(["".join(row) for row in grid], pieces)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_tilings())
+def test_symmetry_counting_agrees_with_enumeration_and_deduplication(puzzle):
+    result = symmetric_count(puzzle)
+    assert result.complete
+    assert result.total == count(tiling.encode(puzzle)).solutions
+    assert result.distinct == distinct_by_brute_force(puzzle)
+
+
+def test_symmetric_count_honours_limit_and_time_limit():
+    puzzle = board_puzzle("6x10")
+    problem = tiling.encode(puzzle)
+    maps = tiling.item_maps(puzzle, problem)
+    limited = count_up_to_symmetry(problem, maps, limit=10)
+    assert not limited.complete and limited.stopped == "limit" and limited.distinct >= 10
+    timed = count_up_to_symmetry(problem, maps, time_limit=0.2)
+    assert not timed.complete and timed.stopped == "time limit" and timed.distinct < 2339

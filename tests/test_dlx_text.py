@@ -1,0 +1,61 @@
+"""Knuth's DLX text format: read, write, replay."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from xlsolver import count
+from xlsolver.dlx_text import FormatError, dumps, loads
+from test_engine import knuth_example, small_problems
+
+KNUTH_TEXT = """\
+| The example of Knuth's 'Dancing Links' paper
+A B C D E F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+
+def test_reads_knuth_example_with_comments():
+    problem = loads(KNUTH_TEXT)
+    assert problem.primary == list("ABCDEFG") and problem.secondary == []
+    assert len(problem.options) == 6
+    assert count(problem).solutions == 1
+
+
+def test_writes_what_it_reads():
+    assert dumps(knuth_example()) == "".join(KNUTH_TEXT.splitlines(keepends=True)[1:])
+
+
+def test_secondary_items_follow_the_bar():
+    problem = loads("a b | x y\na x\nb y\na\nb x y\n")
+    assert problem.primary == ["a", "b"] and problem.secondary == ["x", "y"]
+    assert count(problem).solutions == 3
+    assert dumps(problem).splitlines()[0] == "a b | x y"
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_problems())
+def test_round_trip_keeps_items_options_and_solutions(problem):
+    again = loads(dumps(problem, comment="round trip\nsecond line"))
+    assert (again.primary, again.secondary, again.options) == (problem.primary, problem.secondary, problem.options)
+    assert count(again).solutions == count(problem).solutions
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "no item line"),
+    ("| only a comment\n", "no item line"),
+    ("| x\n", "no item line"),
+    ("a b\na c\n", r"line 2: .*undeclared item 'c'"),
+    ("a | x | y\n", "line 1: .*one '\\|'"),
+    ("a b\na:red b\n", "line 2: colours"),
+    ("a a\n", "line 1: .*declared twice"),
+    ("a | x\nx\n", "line 2: .*primary item"),
+])
+def test_bad_text_names_the_line(text, message):
+    with pytest.raises(FormatError, match=message):
+        loads(text)

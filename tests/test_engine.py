@@ -1,0 +1,162 @@
+"""The exact-cover engine against known answers and a brute-force enumerator."""
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlsolver import ExactCover, ProblemError, Search, count, first_solution, uniqueness
+from xlsolver.families import tiling
+from xlsolver import catalog
+
+
+def knuth_example() -> ExactCover:
+    """The 7-item example of Knuth's 'Dancing Links' paper: one solution."""
+    problem = ExactCover(list("ABCDEFG"))
+    for option in ("C E F", "A D G", "B C F", "A D", "B G", "D E G"):
+        problem.add_option(option.split())
+    return problem
+
+
+def brute_force(problem: ExactCover) -> set[frozenset[int]]:
+    """Every subset of options that is a solution (only for a few options)."""
+    found = set()
+    options = range(len(problem.options))
+    for size in range(len(problem.options) + 1):
+        for subset in itertools.combinations(options, size):
+            if problem.is_solution(subset):
+                found.add(frozenset(subset))
+    return found
+
+
+@st.composite
+def small_problems(draw) -> ExactCover:
+    n_primary = draw(st.integers(1, 6))
+    n_secondary = draw(st.integers(0, 3))
+    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
+    names = problem.items
+    for _ in range(draw(st.integers(0, 11))):
+        chosen = draw(st.sets(st.sampled_from(names), min_size=1, max_size=len(names)))
+        chosen.add(draw(st.sampled_from(problem.primary)))
+        problem.add_option(sorted(chosen, key=names.index))
+    return problem
+
+
+def test_knuth_example_has_its_one_solution():
+    problem = knuth_example()
+    result = count(problem)
+    assert (result.solutions, result.complete, result.stopped) == (1, True, None)
+    assert sorted(result.first) == [0, 3, 4]
+    assert uniqueness(problem).unique is True
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_problems())
+def test_engine_finds_exactly_the_brute_force_solutions(problem):
+    found = [frozenset(s) for s in Search(problem)]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == brute_force(problem)
+    for solution in found:
+        assert problem.is_solution(sorted(solution))
+    assert count(problem).solutions == len(found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.integers(0, 4))
+def test_limit_and_uniqueness_agree_with_brute_force(problem, limit):
+    everything = brute_force(problem)
+    limited = count(problem, limit=limit)
+    assert limited.solutions == min(limit, len(everything))
+    assert limited.complete == (len(everything) < limit)  # reaching the limit leaves it open
+    assert uniqueness(problem).unique == (len(everything) == 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.data())
+def test_given_options_restrict_to_the_solutions_containing_them(problem, data):
+    if not problem.options:
+        return
+    forced = data.draw(st.sets(st.integers(0, len(problem.options) - 1), max_size=2))
+    expected = {s for s in brute_force(problem) if forced <= s}
+    assert {frozenset(s) for s in Search(problem, given=sorted(forced))} == expected
+
+
+def test_secondary_items_are_covered_at_most_once():
+    problem = ExactCover(["a", "b"], ["x"])
+    problem.add_option(["a", "x"])
+    problem.add_option(["b", "x"])
+    problem.add_option(["a"])
+    problem.add_option(["b"])
+    solutions = {frozenset(s) for s in Search(problem)}
+    assert solutions == {frozenset({0, 3}), frozenset({2, 1}), frozenset({2, 3})}
+
+
+def test_no_primary_items_means_one_empty_solution_and_an_uncoverable_item_none():
+    assert count(ExactCover([])).solutions == 1
+    lonely = ExactCover(["a", "b"])
+    lonely.add_option(["a"])
+    assert count(lonely).solutions == 0 and count(lonely).complete
+
+
+def test_bad_problems_are_refused_with_a_reason():
+    with pytest.raises(ProblemError, match="declared twice"):
+        ExactCover(["a", "a"])
+    with pytest.raises(ProblemError, match="spaces"):
+        ExactCover(["a b"])
+    problem = ExactCover(["a"])
+    with pytest.raises(ProblemError, match="undeclared item 'z'"):
+        problem.add_option(["a", "z"])
+    with pytest.raises(ProblemError, match="twice"):
+        problem.add_option(["a", "a"])
+    with pytest.raises(ProblemError, match="primary item"):
+        ExactCover(["a"], ["x"]).add_option(["x"])
+
+
+def pentomino_problem(board: str = "6x10") -> ExactCover:
+    b = catalog.board(board)
+    return tiling.encode(tiling.parse(tiling.empty_board_rows(b), catalog.piece_set(b.pieces)))
+
+
+def test_time_limit_stops_and_says_how_far_it_got():
+    result = count(pentomino_problem(), time_limit=0.3)
+    assert result.complete is False and result.stopped == "time limit"
+    assert 0.0 < result.explored < 1.0
+    assert result.nodes > 0 and result.solutions < 9356
+
+
+def test_cancellation_from_another_thread_stops_the_search():
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    result = count(pentomino_problem(), cancel=stop)
+    timer.join()
+    assert result.stopped == "cancelled" and not result.complete
+
+
+def test_cancel_may_be_a_callable_and_iteration_can_stop_early():
+    found = []
+    search = Search(pentomino_problem(), cancel=lambda: len(found) >= 3)
+    for solution in search:
+        found.append(solution)
+    assert search.result.stopped == "cancelled"
+    assert search.result.solutions == len(found) >= 3
+
+
+def test_progress_reports_grow_and_stay_in_range():
+    reports = []
+    count(pentomino_problem("4x15"), progress=reports.append, progress_interval=0.0, limit=400)
+    assert len(reports) > 3
+    nodes = [r.nodes for r in reports]
+    assert nodes == sorted(nodes)
+    assert all(0.0 <= r.explored <= 1.0 for r in reports)
+    assert reports[-1].explored > reports[0].explored
+
+
+def test_first_solution_is_a_solution_and_deterministic():
+    problem = pentomino_problem()
+    a, b = first_solution(problem), first_solution(problem)
+    assert a.first == b.first and problem.is_solution(a.first)
+    assert a.solutions == 1 and a.stopped == "limit"

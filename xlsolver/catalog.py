@@ -1,0 +1,235 @@
+"""Piece sets and boards, read from the text files in ``xlsolver/data``.
+
+A new piece set or board is a new file, no code.  Both kinds of file start with
+``key: value`` lines (and ``#`` comments) up to the first blank line.
+
+Piece set (``data/pieces/NAME.txt``): keys ``title`` and ``turn-over`` (yes/no),
+then one block per piece, blocks separated by blank lines.  A block's first line
+is ``LETTER #RRGGBB [colour name]``; the lines below draw the piece with its
+letter, ``.`` for gaps.
+
+Board (``data/boards/NAME.txt``): keys ``title``, ``pieces`` (the default set),
+optional ``known-total`` and ``known-distinct`` solution counts; then the board
+drawn with ``.`` for a cell and ``#`` or a space for a cell that is not part of it.
+
+Users add their own files without touching the package: ``XLSOLVER_DATA`` lists
+folders (separated like PATH) holding ``pieces/`` and ``boards/`` subfolders.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from . import geometry
+from .geometry import Cell
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class DataFileError(ValueError):
+    """A data file that cannot be read; the message names file and line."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    letter: str
+    cells: tuple[Cell, ...]  # normal form of the drawn orientation
+    colour: str  # "#rrggbb"
+    colour_name: str = ""
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    name: str
+    title: str
+    turn_over: bool
+    pieces: dict[str, Piece]
+    notes: str = ""
+
+    @property
+    def area(self) -> int:
+        return sum(p.size for p in self.pieces.values())
+
+    def orientations(self, letter: str) -> list[tuple[Cell, ...]]:
+        return geometry.orientations(self.pieces[letter].cells, self.turn_over)
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    title: str
+    rows: tuple[str, ...]  # the drawing: '.' cell, '#' or ' ' not part of the board
+    pieces: str  # name of the default piece set
+    known_total: int | None = None
+    known_distinct: int | None = None
+    notes: str = ""
+    cells: frozenset[Cell] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", geometry.cells_from_art(self.rows, lambda ch: ch == "."))
+
+
+def _data_dirs(kind: str) -> list:
+    """The package's data folder of ``kind``, then those named by XLSOLVER_DATA."""
+    folders = [resources.files("xlsolver") / "data" / kind]
+    extra = os.environ.get("XLSOLVER_DATA", "")
+    folders += [Path(p) / kind for p in extra.split(os.pathsep) if p and (Path(p) / kind).is_dir()]
+    return folders
+
+
+def _read_all(kind: str, parse) -> dict:
+    found = {}
+    for folder in _data_dirs(kind):
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".txt"):
+                name = entry.name[: -len(".txt")]
+                found[name] = parse(entry.read_text(encoding="utf-8"), name, f"{kind}/{entry.name}")
+    return found
+
+
+def _split(text: str, where: str) -> tuple[dict[str, str], str, list[tuple[int, str]]]:
+    """Header keys, the comment text, and the numbered lines after the header."""
+    lines = text.splitlines()
+    header: dict[str, str] = {}
+    notes: list[str] = []
+    body_start = len(lines)
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped:
+            if header or notes:
+                body_start = number
+                break
+            continue
+        if stripped.startswith("#"):
+            notes.append(stripped.lstrip("# "))
+            continue
+        key, sep, value = stripped.partition(":")
+        if not sep or not re.fullmatch(r"[a-z][a-z-]*", key.strip()):
+            raise DataFileError(f"{where}:{number}: expected 'key: value' in the header, got {line!r}")
+        header[key.strip()] = value.strip()
+    body = [(n, line.rstrip()) for n, line in enumerate(lines[body_start:], body_start + 1)]
+    return header, " ".join(notes), body
+
+
+def _yes_no(value: str, where: str) -> bool:
+    if value.lower() in ("yes", "true", "1"):
+        return True
+    if value.lower() in ("no", "false", "0"):
+        return False
+    raise DataFileError(f"{where}: expected yes or no, got {value!r}")
+
+
+def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
+    header, notes, body = _split(text, where)
+    pieces: dict[str, Piece] = {}
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for number, line in body:
+        if line:
+            blocks[-1].append((number, line))
+        elif blocks[-1]:
+            blocks.append([])
+    for block in filter(None, blocks):
+        (number, title), art = block[0], block[1:]
+        letter, *rest = title.split()
+        if len(letter) != 1 or not letter.isalpha() or not rest or not _COLOUR.match(rest[0]):
+            raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb [colour name]', got {title!r}")
+        letter = letter.upper()
+        if letter in pieces:
+            raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
+        drawing = [line for _, line in art]
+        stray = {ch for line in drawing for ch in line if ch.upper() not in (letter, ".", " ")}
+        if stray:
+            raise DataFileError(f"{where}:{art[0][0] if art else number}: piece {letter} is drawn with {''.join(sorted(stray))!r}; use {letter} and '.'")
+        cells = geometry.cells_from_art(drawing, lambda ch: ch.upper() == letter)
+        if not cells:
+            raise DataFileError(f"{where}:{number}: piece {letter} has no cells")
+        if len(geometry.connected_components(cells)) != 1:
+            raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
+        pieces[letter] = Piece(letter, geometry.normalise(cells), rest[0].lower(), " ".join(rest[1:]))
+    if not pieces:
+        raise DataFileError(f"{where}: no pieces found")
+    return PieceSet(
+        name=name,
+        title=header.get("title", name),
+        turn_over=_yes_no(header.get("turn-over", "yes"), where),
+        pieces=pieces,
+        notes=notes,
+    )
+
+
+def parse_board(text: str, name: str, where: str = "<text>") -> Board:
+    header, notes, body = _split(text, where)
+    rows = [line for _, line in body]
+    while rows and not rows[-1].strip(" #"):
+        rows.pop()
+    for number, line in body:
+        bad = set(line) - set(".# ")
+        if bad:
+            raise DataFileError(f"{where}:{number}: a board is drawn with '.', '#' and spaces, not {''.join(sorted(bad))!r}")
+    if not any("." in row for row in rows):
+        raise DataFileError(f"{where}: the board has no cells")
+    if "pieces" not in header:
+        raise DataFileError(f"{where}: the header needs 'pieces: NAME' (the default piece set)")
+
+    def number(key: str) -> int | None:
+        value = header.get(key)
+        if value is None:
+            return None
+        try:
+            return int(value.replace(",", ""))
+        except ValueError:
+            raise DataFileError(f"{where}: {key} must be a whole number, got {value!r}") from None
+
+    width = max(len(row) for row in rows)
+    return Board(
+        name=name,
+        title=header.get("title", name),
+        rows=tuple(row.ljust(width) for row in rows),
+        pieces=header["pieces"],
+        known_total=number("known-total"),
+        known_distinct=number("known-distinct"),
+        notes=notes,
+    )
+
+
+@cache
+def piece_sets() -> dict[str, PieceSet]:
+    """Every piece set (shipped and from XLSOLVER_DATA), by name."""
+    return _read_all("pieces", parse_piece_set)
+
+
+@cache
+def boards() -> dict[str, Board]:
+    """Every named board (shipped and from XLSOLVER_DATA), by name."""
+    return _read_all("boards", parse_board)
+
+
+def piece_set(name_or_path: str) -> PieceSet:
+    """A shipped piece set by name, or a piece-set file by path."""
+    return _lookup(name_or_path, piece_sets(), parse_piece_set, "piece set")
+
+
+def board(name_or_path: str) -> Board:
+    """A shipped board by name, or a board file by path."""
+    return _lookup(name_or_path, boards(), parse_board, "board")
+
+
+def _lookup(name_or_path: str, shipped: dict, parse, kind: str):
+    if name_or_path in shipped:
+        return shipped[name_or_path]
+    path = Path(name_or_path)
+    if path.suffix == ".txt" or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise DataFileError(f"cannot read {kind} file {str(path)!r}: {err.strerror or err}") from None
+        return parse(text, path.stem, str(path))
+    raise DataFileError(f"unknown {kind} {name_or_path!r}; choose from {', '.join(shipped)} or give a .txt file")

@@ -1,0 +1,350 @@
+"""The ``xlsolver`` command: solve and count tilings from text, list pieces and boards.
+
+Exit codes: 0 solved or counted, 1 no solution, 2 invalid input or usage,
+3 stopped by --time-limit before an answer, 70 internal error (a bug), 130
+interrupted (Ctrl-C).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from . import __version__, catalog, dlx_text, engine, symmetry, terminal
+from .exact_cover import ProblemError
+from .families import tiling
+
+SOLVED, NO_SOLUTION, INVALID, UNDECIDED, INTERNAL_ERROR, INTERRUPTED = 0, 1, 2, 3, 70, 130
+_HEADER_LINE = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
+
+
+class UserError(Exception):
+    """Something the user can fix; printed as one line, exit code 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help(sys.stderr)
+        return INVALID
+    try:
+        return args.run(args)
+    except (UserError, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
+        print(f"xlsolver: {err}", file=sys.stderr)
+        return INVALID
+    except Exception as err:  # a bug: say so in one line; XLSOLVER_DEBUG=1 shows the traceback
+        if os.environ.get("XLSOLVER_DEBUG"):
+            raise
+        print(f"xlsolver: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count polyomino tilings (exact cover).")
+    parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
+    parser.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the grids (default: only on a terminal)")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    solve = commands.add_parser("solve", help="solve a puzzle grid", description=(
+        "Solve a puzzle drawn as text: a letter is a given piece cell, '.' an open cell, "
+        "'#' or a space not part of the board. A first line 'pieces: NAME' may name the piece set."))
+    solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle grid ('-' reads standard input)")
+    _add_common(solve)
+    solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
+    solve.set_defaults(run=run_solve)
+
+    count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
+        "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem."))
+    target = count.add_mutually_exclusive_group(required=True)
+    target.add_argument("puzzle", metavar="PUZZLE.txt", nargs="?", help="a puzzle grid, or a .dlx problem")
+    target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
+    _add_common(count)
+    count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
+    count.add_argument("--limit", type=_positive_int, metavar="N", help="stop after N solutions")
+    count.set_defaults(run=run_count)
+
+    pieces = commands.add_parser("pieces", help="list the piece sets, with pictures")
+    pieces.add_argument("--json", action="store_true", help="print JSON")
+    pieces.set_defaults(run=run_pieces)
+    boards = commands.add_parser("boards", help="list the named boards, with pictures")
+    boards.add_argument("--json", action="store_true", help="print JSON")
+    boards.set_defaults(run=run_boards)
+    return parser
+
+
+def _add_common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--pieces", metavar="SET", help="piece set name or file (default: the one that fits)")
+    command.add_argument("--time-limit", type=_positive_float, metavar="S", help="stop after S seconds")
+    command.add_argument("--json", action="store_true", help="print JSON instead of text")
+    command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def read_puzzle_text(source: str) -> tuple[list[str], dict[str, str]]:
+    """The grid rows of a puzzle file and its ``key: value`` header lines."""
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise UserError(f"cannot read {source!r}: no such file") from None
+        except IsADirectoryError:
+            raise UserError(f"cannot read {source!r}: it is a folder") from None
+        except UnicodeDecodeError:
+            raise UserError(f"cannot read {source!r}: not a UTF-8 text file") from None
+        except OSError as err:
+            raise UserError(f"cannot read {source!r}: {err.strerror or err}") from None
+    lines = text.splitlines()
+    header: dict[str, str] = {}
+    while lines and (not lines[0].strip() or _HEADER_LINE.match(lines[0])):
+        match = _HEADER_LINE.match(lines.pop(0))
+        if match:
+            header[match.group(1)] = match.group(2)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise UserError(f"{source!r} holds no grid")
+    return lines, header
+
+
+def _load_puzzle(args) -> tiling.Puzzle:
+    if getattr(args, "board", None):
+        board = catalog.board(args.board)
+        rows, set_name = tiling.empty_board_rows(board), args.pieces or board.pieces
+    else:
+        rows, header = read_puzzle_text(args.puzzle)
+        set_name = args.pieces or header.get("pieces")
+    pieces = catalog.piece_set(set_name) if set_name else None
+    return tiling.parse(rows, pieces)
+
+
+def _invalid(args, err: tiling.InvalidPuzzle) -> int:
+    if args.json:
+        _print_json({"status": "invalid", "solution": None, "messages": err.messages})
+    else:
+        for message in err.messages:
+            print(f"xlsolver: {message}", file=sys.stderr)
+    return INVALID
+
+
+def _save_dlx(args, problem, about: str) -> None:
+    if args.save_dlx:
+        try:
+            Path(args.save_dlx).write_text(dlx_text.dumps(problem, comment=about), encoding="utf-8")
+        except OSError as err:
+            raise UserError(f"cannot write {args.save_dlx!r}: {err.strerror or err}") from None
+
+
+def run_solve(args) -> int:
+    try:
+        puzzle = _load_puzzle(args)
+    except tiling.InvalidPuzzle as err:
+        return _invalid(args, err)
+    problem = tiling.encode(puzzle)
+    _save_dlx(args, problem, f"xlsolver: {args.puzzle} with {puzzle.pieces.name}")
+    with _interruptible() as cancel:
+        result = engine.Search(problem, limit=2 if args.unique else 1, time_limit=args.time_limit, cancel=cancel).run()
+    colours = {letter: p.colour for letter, p in puzzle.pieces.pieces.items()}
+    rows = tiling.decode(puzzle, problem, result.first) if result.first else None
+    if rows:
+        status, code = "solved", SOLVED
+    elif result.complete:
+        status, code = "no solution", NO_SOLUTION
+    elif result.stopped == engine.CANCELLED:
+        status, code = "cancelled", INTERRUPTED
+    else:
+        status, code = "time limit", UNDECIDED
+    stranded = tiling.uncoverable(puzzle, problem) if status == "no solution" else []
+    messages = {
+        "no solution": [f"no solution: no piece can cover {', '.join(stranded)}" if stranded
+                        else "no solution: the pieces cannot fill the open cells"],
+        "time limit": [f"stopped by the time limit after {result.seconds:.1f} s, no solution found yet"],
+        "cancelled": ["interrupted before a solution was found"],
+    }.get(status, [])
+    unique = result.unique if args.unique else None
+    if args.unique and rows:
+        messages.append({True: "the solution is unique", False: "there is more than one solution",
+                         None: "stopped before uniqueness was decided"}[unique])
+    if args.json:
+        report = {"status": status, "solution": rows, "messages": messages, "pieces": puzzle.pieces.name,
+                  "colours": colours, "seconds": round(result.seconds, 4), "nodes": result.nodes,
+                  "engine": result.engine}
+        if args.unique:
+            report["unique"] = unique
+        _print_json(report)
+        return code
+    if rows:
+        print("\n".join(terminal.paint(rows, colours, terminal.wants_colour(sys.stdout, args.colour))))
+    for message in messages:
+        print(f"xlsolver: {message}", file=sys.stderr)
+    return code
+
+
+def run_count(args) -> int:
+    if args.puzzle and args.puzzle.endswith(".dlx"):
+        return _count_dlx(args)
+    try:
+        puzzle = _load_puzzle(args)
+    except tiling.InvalidPuzzle as err:
+        return _invalid(args, err)
+    problem = tiling.encode(puzzle)
+    what = f"board {args.board}" if args.board else args.puzzle
+    _save_dlx(args, problem, f"xlsolver: {what} with {puzzle.pieces.name}")
+    maps = tiling.item_maps(puzzle, problem)
+    by_symmetry = args.distinct or (args.limit is None and len(maps) > 1)
+    with _progress_bar() as progress, _interruptible() as cancel:
+        controls = dict(limit=args.limit, time_limit=args.time_limit, cancel=cancel, progress=progress)
+        if by_symmetry and problem.options:
+            result = symmetry.count_up_to_symmetry(problem, maps, **controls)
+            numbers = {"total": result.total if not args.distinct or result.complete else None,
+                       "up_to_symmetry": result.distinct}
+        else:
+            result = engine.count(problem, **controls)
+            numbers = {"total": result.solutions, "up_to_symmetry": None}
+    solutions = numbers["up_to_symmetry"] if args.distinct else numbers["total"]
+    report = {"solutions": solutions, "complete": result.complete, "stopped": result.stopped,
+              "distinct": args.distinct, **numbers, "symmetry_group_order": len(maps),
+              "board": args.board or args.puzzle, "pieces": puzzle.pieces.name,
+              "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
+    return _count_report(args, report)
+
+
+def _count_dlx(args) -> int:
+    if args.distinct:
+        raise UserError("--distinct needs a board or puzzle grid; a .dlx problem has no geometry")
+    try:
+        problem = dlx_text.loads(Path(args.puzzle).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"cannot read {args.puzzle!r}: {getattr(err, 'strerror', None) or err}") from None
+    except dlx_text.FormatError as err:
+        raise UserError(f"{args.puzzle}: {err}") from None
+    with _progress_bar() as progress, _interruptible() as cancel:
+        result = engine.count(problem, limit=args.limit, time_limit=args.time_limit, cancel=cancel, progress=progress)
+    report = {"solutions": result.solutions, "complete": result.complete, "stopped": result.stopped,
+              "distinct": False, "total": result.solutions, "problem": args.puzzle,
+              "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
+    return _count_report(args, report)
+
+
+def _count_report(args, report: dict) -> int:
+    code = INTERRUPTED if report["stopped"] == engine.CANCELLED else SOLVED
+    if args.json:
+        _print_json(report)
+        return code
+    n = report["solutions"]
+    noun = "solution" if n == 1 else "solutions"
+    kind = " up to symmetry" if report["distinct"] else ""
+    line = f"{n:,} {noun}{kind}"
+    if not report["distinct"] and report.get("up_to_symmetry") is not None and report["complete"]:
+        line += f" ({report['up_to_symmetry']:,} up to the {report['symmetry_group_order']} symmetries of the board)"
+    if report["complete"]:
+        print(f"{line}, complete search in {report['seconds']:.2f} s")
+    else:
+        why = {"limit": "--limit reached", "time limit": "--time-limit reached", "cancelled": "interrupted"}
+        print(f"at least {line}: incomplete, {why[report['stopped']]} after {report['seconds']:.2f} s")
+    return code
+
+
+def run_pieces(args) -> int:
+    sets = catalog.piece_sets()
+    if args.json:
+        _print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
+                            "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
+                                       for p in s.pieces.values()}} for name, s in sets.items()})
+        return SOLVED
+    colour_on = terminal.wants_colour(sys.stdout, args.colour)
+    for name, s in sets.items():
+        turning = "may be turned over" if s.turn_over else "rotations only"
+        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces, {s.area} cells, {turning}")
+        colours = {p.letter: p.colour for p in s.pieces.values()}
+        pictures = [_picture(p.cells, p.letter) for p in s.pieces.values()]
+        painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
+        widths = [max(len(row) for row in pic) * (2 if colour_on else 1) for pic in pictures]
+        print("\n".join("  " + line for line in terminal.side_by_side(painted, widths, gap=2)) + "\n")
+    return SOLVED
+
+
+def run_boards(args) -> int:
+    boards = catalog.boards()
+    if args.json:
+        _print_json({name: {"title": b.title, "cells": len(b.cells), "pieces": b.pieces, "rows": b.rows,
+                            "known_total": b.known_total, "known_distinct": b.known_distinct,
+                            "symmetry_group_order": len(tiling.geometry.symmetries(b.cells))}
+                     for name, b in boards.items()})
+        return SOLVED
+    colour_on = terminal.wants_colour(sys.stdout, args.colour)
+    for name, b in boards.items():
+        known = ""
+        if b.known_total is not None:
+            known = f", {b.known_total:,} solutions"
+            if b.known_distinct is not None:
+                known += f" ({b.known_distinct:,} up to symmetry)"
+        print(f"{name}: {b.title}\n  {len(b.cells)} cells, pieces: {b.pieces}{known}")
+        picture = [row.replace("#", " ") for row in b.rows]
+        print("\n".join("  " + line for line in terminal.paint(picture, {".": "#d9d9d9"}, colour_on)) + "\n")
+    return SOLVED
+
+
+def _picture(cells, letter: str) -> list[str]:
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+@contextmanager
+def _interruptible():
+    """Ctrl-C sets an event the engine checks, so a search stops cleanly with what it found."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _progress_bar():
+    """A progress callback drawing on stderr when it is a terminal, else None."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    bar = terminal.ProgressBar(sys.stderr)
+    try:
+        yield lambda p: bar.update(p.explored, p.seconds, p.solutions) if p.seconds > 1 else None
+    finally:
+        bar.close()

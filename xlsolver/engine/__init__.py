@@ -1,0 +1,171 @@
+"""Solving exact-cover problems: one interface, whichever engine runs underneath.
+
+    >>> result = count(problem, limit=2)          # is it unique?
+    >>> result.solutions, result.complete
+    >>> for solution in Search(problem, time_limit=5): ...
+
+Every call takes the same controls: ``given`` (options that must be in every
+solution), ``limit`` (stop after that many solutions), ``time_limit`` (seconds),
+``cancel`` (a ``threading.Event`` or a callable returning True to stop) and
+``progress`` (called with a :class:`Progress` about twice a second).  The result
+says whether the search was complete and, if not, why it stopped and roughly
+how much of the search tree it had explored.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..exact_cover import ExactCover
+from . import reference
+
+__all__ = ["Progress", "SearchResult", "Search", "count", "first_solution", "uniqueness", "ENGINES"]
+
+#: Engines by name.  Each module offers ``solutions(problem, given, tick)``.
+ENGINES = {reference.NAME: reference}
+
+LIMIT, TIME_LIMIT, CANCELLED = "limit", "time limit", "cancelled"
+
+
+@dataclass(frozen=True)
+class Progress:
+    nodes: int
+    solutions: int
+    explored: float  # estimated fraction of the search tree explored, 0..1
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    solutions: int  # how many were found
+    complete: bool  # True if the whole search tree was explored
+    stopped: str | None  # None, or why it stopped early: "limit", "time limit", "cancelled"
+    nodes: int
+    seconds: float
+    explored: float  # estimated fraction of the search tree explored (1.0 if complete)
+    first: tuple[int, ...] | None  # the first solution found, if any
+    engine: str
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False when known; None if the search stopped before it could tell."""
+        if self.solutions >= 2:
+            return False
+        return self.solutions == 1 if self.complete else None
+
+
+class Search:
+    """One search over a problem: iterate it for solutions, then read :attr:`result`."""
+
+    def __init__(
+        self,
+        problem: ExactCover,
+        *,
+        given: Sequence[int] = (),
+        limit: int | None = None,
+        time_limit: float | None = None,
+        cancel: Callable[[], bool] | object | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        progress_interval: float = 0.5,
+        engine: str = "auto",
+    ) -> None:
+        if limit is not None and limit < 0:
+            raise ValueError("limit must be >= 0")
+        self.problem = problem
+        self.given = tuple(given)
+        self.limit = limit
+        self.time_limit = time_limit
+        self._cancelled = _as_predicate(cancel)
+        self._progress = progress
+        self._progress_interval = progress_interval
+        self.engine = _choose_engine(engine)
+        self.result: SearchResult | None = None
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        start = time.monotonic()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start}
+
+        def tick(nodes: int, explored: float, final: bool = False) -> bool:
+            state["nodes"], state["explored"] = nodes, explored
+            if final or state["stopped"] is not None:
+                return True
+            now = time.monotonic()
+            if self._progress is not None and now >= state["next_report"]:
+                state["next_report"] = now + self._progress_interval
+                self._progress(Progress(nodes, state["found"], explored, now - start))
+            if self._cancelled():
+                state["stopped"] = CANCELLED
+            elif deadline is not None and now >= deadline:
+                state["stopped"] = TIME_LIMIT
+            return state["stopped"] is not None
+
+        first = None
+        stream = self.engine.solutions(self.problem, self.given, tick)
+        try:
+            if self.limit == 0:
+                state["stopped"] = LIMIT
+                return
+            for solution in stream:
+                state["found"] += 1
+                if first is None:
+                    first = solution
+                yield solution
+                if self.limit is not None and state["found"] >= self.limit:
+                    state["stopped"] = LIMIT
+                    return
+        finally:
+            stream.close()
+            complete = state["stopped"] is None
+            self.result = SearchResult(
+                solutions=state["found"],
+                complete=complete,
+                stopped=state["stopped"],
+                nodes=state["nodes"],
+                seconds=time.monotonic() - start,
+                explored=1.0 if complete else state["explored"],
+                first=first,
+                engine=self.engine.NAME,
+            )
+
+    def run(self) -> SearchResult:
+        """Search to the end (or until stopped) and return the result."""
+        for _ in self:
+            pass
+        assert self.result is not None
+        return self.result
+
+
+def count(problem: ExactCover, **controls) -> SearchResult:
+    """Count solutions (up to ``limit`` if given)."""
+    return Search(problem, **controls).run()
+
+
+def first_solution(problem: ExactCover, **controls) -> SearchResult:
+    """Find one solution: ``result.first`` is it, or None."""
+    return Search(problem, limit=1, **controls).run()
+
+
+def uniqueness(problem: ExactCover, **controls) -> SearchResult:
+    """Stop at the second solution: ``result.unique`` tells."""
+    return Search(problem, limit=2, **controls).run()
+
+
+def _choose_engine(name: str):
+    if name == "auto":
+        return reference
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}") from None
+
+
+def _as_predicate(cancel) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    if callable(cancel):
+        return cancel
+    raise TypeError("cancel must be a threading.Event-like object or a callable")

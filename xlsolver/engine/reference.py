@@ -1,0 +1,116 @@
+"""The reference engine: Algorithm X on bitsets, in plain Python.
+
+Every item is one bit of a Python int and every option is the int of its items,
+so "does this option clash with what is covered?" is a single ``&``.  At each
+node the search branches on the first uncovered primary item, in declaration
+order, trying only options whose first primary item is that one (an option that
+holds an earlier primary item would clash: all earlier ones are covered).  The
+problem encoder decides the order; for boards, scanning along the short side
+works well.  Nothing here is clever, which is the point: it is the engine that
+every faster one is checked against.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from ..exact_cover import ExactCover
+
+#: How many nodes pass between two calls of the ``tick`` callback.
+TICK_NODES = 4096
+
+Tick = Callable[..., bool]
+"""``tick(nodes, explored, final=False) -> stop?``: called every TICK_NODES nodes,
+and once more with ``final=True`` when the search ends or is closed."""
+
+NAME = "reference"
+
+
+def _compile(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]], list[int]]:
+    """Bit masks per option, grouped by their first primary item."""
+    n_primary = len(problem.primary)
+    by_first: list[list[tuple[int, int]]] = [[] for _ in range(n_primary)]
+    masks = []
+    for index, items in enumerate(problem.options):
+        mask = 0
+        for item in items:
+            mask |= 1 << item
+        masks.append(mask)
+        by_first[min(items)].append((mask, index))  # every option holds a primary item
+    return (1 << n_primary) - 1, by_first, masks
+
+
+def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None = None) -> Iterator[tuple[int, ...]]:
+    """Yield every solution that contains the options in ``given``.
+
+    Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
+    """
+    all_primary, by_first, masks = _compile(problem)
+    covered = 0
+    for option in given:
+        if masks[option] & covered:
+            return
+        covered |= masks[option]
+    reachable = covered
+    for mask in masks:
+        if not mask & covered:
+            reachable |= mask
+    if all_primary & ~reachable:
+        return  # some primary item is in no usable option: no search needed
+    chosen = list(given)
+
+    def branches(covered: int) -> list[tuple[int, int]]:
+        free = all_primary & ~covered
+        return by_first[(free & -free).bit_length() - 1]
+
+    if not all_primary & ~covered:
+        yield tuple(chosen)
+        return
+    # Explicit stack (no recursion): one frame per chosen option.
+    stack: list[tuple[list[tuple[int, int]], int, int]] = []
+    candidates, position = branches(covered), 0
+    nodes, next_tick, exhausted = 0, TICK_NODES, False
+    try:
+        while True:
+            while position < len(candidates):
+                mask, option = candidates[position]
+                position += 1
+                if mask & covered:
+                    continue
+                nodes += 1
+                if tick is not None and nodes >= next_tick:
+                    next_tick += TICK_NODES
+                    if tick(nodes, _explored(stack, candidates, position)):
+                        return
+                new_covered = covered | mask
+                chosen.append(option)
+                if not all_primary & ~new_covered:
+                    yield tuple(chosen)
+                    chosen.pop()
+                    continue
+                stack.append((candidates, position, covered))
+                covered = new_covered
+                candidates, position = branches(covered), 0
+            if not stack:
+                exhausted = True
+                return
+            candidates, position, covered = stack.pop()
+            chosen.pop()
+    finally:
+        # Final report, also when the caller stops iterating early.
+        if tick is not None:
+            tick(nodes, 1.0 if exhausted else _explored(stack, candidates, position), True)
+
+
+def _explored(stack, candidates, position) -> float:
+    """Estimated fraction of the search tree already explored.
+
+    Knuth's estimate: treat every branch at a level as the same size; a branch at
+    depth ``d`` is then worth the product of ``1 / branching`` above it.
+    """
+    frames = [(c, p) for c, p, _ in stack] + [(candidates, position)]
+    done, weight = 0.0, 1.0
+    for cands, pos in frames:
+        width = max(len(cands), 1)
+        done += weight * (pos - 1) / width
+        weight /= width
+    return min(max(done, 0.0), 1.0)

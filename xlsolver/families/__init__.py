@@ -1,0 +1,1 @@
+"""Puzzle families: each turns a letter grid into a puzzle, solves it, renders it."""

@@ -1,0 +1,114 @@
+"""Cells, shapes and boards on the square grid.
+
+A cell is ``(row, col)`` with row 0 at the top.  A shape is a frozenset of cells;
+its *normal form* is the sorted tuple of cells translated so the smallest row and
+column are 0, which makes equal shapes compare equal whatever their position.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+Cell = tuple[int, int]
+Shape = frozenset  # frozenset[Cell]
+
+#: The eight symmetries of the square (the dihedral group D4), as maps of a cell.
+#: The first four are rotations, the last four add a reflection.
+TRANSFORMS: tuple[Callable[[int, int], Cell], ...] = (
+    lambda r, c: (r, c),
+    lambda r, c: (c, -r),
+    lambda r, c: (-r, -c),
+    lambda r, c: (-c, r),
+    lambda r, c: (r, -c),
+    lambda r, c: (c, r),
+    lambda r, c: (-r, c),
+    lambda r, c: (-c, -r),
+)
+ROTATIONS = TRANSFORMS[:4]
+
+
+def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """Translate ``cells`` so the top row and the leftmost column are 0; sorted."""
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+def cells_from_art(lines: Sequence[str], is_cell: Callable[[str], bool]) -> frozenset[Cell]:
+    """The cells of text art: character ``c`` of line ``r`` is a cell if ``is_cell(ch)``."""
+    return frozenset(
+        (r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if is_cell(ch)
+    )
+
+
+def orientations(cells: Iterable[Cell], turn_over: bool = True) -> list[tuple[Cell, ...]]:
+    """Distinct orientations of a shape (normal forms), in a stable order.
+
+    ``turn_over=False`` allows rotations only (one-sided pieces).
+    """
+    seen: dict[tuple[Cell, ...], None] = {}
+    cells = list(cells)
+    for transform in TRANSFORMS if turn_over else ROTATIONS:
+        seen.setdefault(normalise(transform(r, c) for r, c in cells), None)
+    return list(seen)
+
+
+def placements(shape_orientations: Iterable[tuple[Cell, ...]], board: frozenset[Cell]) -> list[frozenset[Cell]]:
+    """Every translation of every orientation that lies wholly on ``board``.
+
+    Each orientation is in normal form, so its first cell is its top-left-most; we
+    anchor that cell on every board cell in turn.
+    """
+    found: list[frozenset[Cell]] = []
+    board_order = sorted(board)
+    for shape in shape_orientations:
+        r0, c0 = shape[0]
+        for br, bc in board_order:
+            dr, dc = br - r0, bc - c0
+            moved = frozenset((r + dr, c + dc) for r, c in shape)
+            if moved <= board:
+                found.append(moved)
+    return found
+
+
+def symmetries(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
+    """The symmetry group of a board: each symmetry as a map cell -> cell.
+
+    A square transform is a symmetry if it maps the board onto itself after a
+    translation.  The identity is always first.  Transforms that move the cells
+    alike (a flip of a one-row board is the identity) count once.
+    """
+    target = normalise(board)
+    top = min(r for r, _ in board)
+    left = min(c for _, c in board)
+    group = []
+    for transform in TRANSFORMS:
+        moved = {cell: transform(*cell) for cell in board}
+        if normalise(moved.values()) != target:
+            continue
+        mtop = min(r for r, _ in moved.values())
+        mleft = min(c for _, c in moved.values())
+        symmetry = {cell: (r - mtop + top, c - mleft + left) for cell, (r, c) in moved.items()}
+        if symmetry not in group:
+            group.append(symmetry)
+    return group
+
+
+def connected_components(cells: Iterable[Cell]) -> list[list[Cell]]:
+    """Groups of edge-connected cells, each sorted, groups in reading order."""
+    remaining = set(cells)
+    groups = []
+    for start in sorted(remaining):
+        if start not in remaining:
+            continue
+        remaining.discard(start)
+        group, frontier = [start], [start]
+        while frontier:
+            r, c = frontier.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in remaining:
+                    remaining.discard(nb)
+                    group.append(nb)
+                    frontier.append(nb)
+        groups.append(sorted(group))
+    return groups

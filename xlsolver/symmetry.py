@@ -1,0 +1,173 @@
+"""Counting solutions up to a symmetry group, without enumerating them all.
+
+Pick a *pivot* primary item that every symmetry keeps in place (a piece).  Each
+solution holds exactly one option with the pivot, so solutions split by where
+the pivot piece lies.  Symmetries move the pivot options in orbits; only one
+representative per orbit is searched:
+
+* all solutions:  sum over orbits of  |orbit| x N(rep)
+  (a symmetry maps solutions with the pivot at ``rep`` one-to-one onto those
+  with it at any other member of the orbit);
+* up to symmetry:  sum over orbits of  (1/|H|) x sum over h in H of Fix(h),
+  Burnside's lemma for the stabiliser H of ``rep``.  Fix(h), the solutions
+  (with ``rep``) that ``h`` maps onto themselves, is a count over only the
+  options ``h`` fixes: when every option holds a primary item that ``h`` keeps in
+  place, an invariant solution must fix each of its options.
+
+A symmetry is given as a permutation of item indices.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from . import engine
+from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, _as_predicate
+from .exact_cover import ExactCover, ProblemError
+
+
+@dataclass(frozen=True)
+class SymmetricCount:
+    total: int  # all solutions
+    distinct: int  # solutions up to symmetry
+    complete: bool
+    stopped: str | None  # None, "limit", "time limit", "cancelled"
+    group_order: int
+    orbits: int  # pivot orbits searched
+    nodes: int
+    seconds: float
+    explored: float
+    engine: str
+
+
+def option_maps(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each item permutation as a permutation of options; raises if it is no symmetry."""
+    by_items = {frozenset(items): index for index, items in enumerate(problem.options)}
+    maps = []
+    for mapping in item_maps:
+        try:
+            maps.append([by_items[frozenset(mapping[i] for i in items)] for items in problem.options])
+        except KeyError:
+            raise ProblemError("an item map does not carry options onto options: it is not a symmetry") from None
+    return maps
+
+
+def choose_pivot(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> int:
+    """The primary item fixed by every symmetry that has the fewest options."""
+    fixed = [i for i in range(len(problem.primary)) if all(m[i] == i for m in item_maps)]
+    if not fixed:
+        raise ProblemError("no primary item is fixed by every symmetry; cannot pick a pivot")
+    uses = {i: 0 for i in fixed}
+    for items in problem.options:
+        for i in items:
+            if i in uses:
+                uses[i] += 1
+    return min(fixed, key=lambda i: (uses[i], i))
+
+
+def count_up_to_symmetry(
+    problem: ExactCover,
+    item_maps: Sequence[Sequence[int]],
+    *,
+    pivot: int | None = None,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    cancel=None,
+    progress: Callable[[Progress], None] | None = None,
+    engine_name: str = "auto",
+) -> SymmetricCount:
+    """Count all solutions and solutions up to the group given by ``item_maps``.
+
+    ``item_maps`` must be a group (closed, identity included).  ``limit`` stops
+    once at least that many distinct solutions are known.
+    """
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    cancelled = _as_predicate(cancel)
+    if pivot is None:
+        pivot = choose_pivot(problem, item_maps)
+    _check_every_option_is_pinned(problem, item_maps)
+    item_maps = list({tuple(m): None for m in item_maps})  # each group element once
+    maps = option_maps(problem, item_maps)
+    pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+    orbits = _orbits(pivot_options, maps)
+
+    total = distinct = nodes = 0
+    stopped = None
+    done_orbits = 0
+    for orbit in orbits:
+        rep = orbit[0]
+        stabiliser = [m for m in maps if m[rep] == rep]
+        fixed_sum = 0
+        for m in stabiliser:
+            identity = all(m[o] == o for o in range(len(m)))
+            sub, old = problem.restricted(o for o in range(len(m)) if m[o] == o) if not identity else (problem, None)
+            given = [rep] if old is None else [old.index(rep)]
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            sub_limit = None
+            if limit is not None and len(stabiliser) == 1:
+                sub_limit = max(limit - distinct, 0)
+
+            def report(p: Progress, done=done_orbits) -> None:
+                if progress is not None:
+                    share = (done + p.explored) / len(orbits)
+                    progress(Progress(nodes + p.nodes, distinct + p.solutions, share, time.monotonic() - start))
+
+            result = engine.count(sub, given=given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
+                                  progress=report, engine=engine_name)
+            nodes += result.nodes
+            fixed_sum += result.solutions
+            if identity:
+                total += len(orbit) * result.solutions
+            if not result.complete:
+                stopped = result.stopped
+                break
+        if stopped:
+            distinct += fixed_sum // len(stabiliser)
+            break
+        if fixed_sum % len(stabiliser):
+            raise AssertionError("Burnside sum not divisible by the stabiliser order: the maps are not a group")
+        distinct += fixed_sum // len(stabiliser)
+        done_orbits += 1
+        if limit is not None and distinct >= limit and done_orbits < len(orbits):
+            stopped = LIMIT
+            break
+    complete = stopped is None
+    return SymmetricCount(
+        total=total,
+        distinct=distinct,
+        complete=complete,
+        stopped=stopped,
+        group_order=len(maps),
+        orbits=len(orbits),
+        nodes=nodes,
+        seconds=time.monotonic() - start,
+        explored=1.0 if complete else done_orbits / max(len(orbits), 1),
+        engine=engine._choose_engine(engine_name).NAME,
+    )
+
+
+def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Orbits of ``options`` under the option permutations, each sorted, by smallest member."""
+    seen: set[int] = set()
+    orbits = []
+    for option in options:
+        if option in seen:
+            continue
+        orbit = sorted({m[option] for m in maps})
+        seen.update(orbit)
+        orbits.append(orbit)
+    return orbits
+
+
+def _check_every_option_is_pinned(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> None:
+    """Burnside's Fix(h) as a restricted count needs a fixed primary item in every option."""
+    primary = len(problem.primary)
+    for mapping in item_maps:
+        pinned = {i for i in range(primary) if mapping[i] == i}
+        if any(not pinned.intersection(items) for items in problem.options):
+            raise ProblemError("some option has no primary item that every symmetry keeps in place")
+
+
+__all__ = ["SymmetricCount", "count_up_to_symmetry", "option_maps", "choose_pivot", "CANCELLED", "TIME_LIMIT"]

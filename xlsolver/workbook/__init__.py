@@ -1,0 +1,1 @@
+"""The workbook layer: layout, builder, VBA project writer and spreadsheet adapters."""
