@@ -23,7 +23,8 @@ def test_version():
     assert (result.returncode, result.stdout.strip()) == (0, f"xlsolver {__version__}")
 
 
-@pytest.mark.parametrize("name", ["iq-wizard-37", "iq-diamond-41"])
+@pytest.mark.parametrize("name", ["iq-starter-1", "iq-junior-13", "iq-expert-25", "iq-master-31",
+                                  "iq-wizard-37", "iq-diamond-41"])
 def test_solve_prints_the_booklet_answer_plain_when_piped(iq_facts, name):
     result = run_xlsolver("solve", str(EXAMPLES / f"{name}.txt"))
     assert result.returncode == 0, result.stderr

@@ -16,7 +16,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, engine, symmetry, terminal
+from . import __version__, catalog, dlx_text, engine, geometry, symmetry, terminal
 from .exact_cover import ProblemError
 from .families import tiling
 
@@ -297,7 +297,7 @@ def run_boards(args) -> int:
     if args.json:
         _print_json({name: {"title": b.title, "cells": len(b.cells), "pieces": b.pieces, "rows": b.rows,
                             "known_total": b.known_total, "known_distinct": b.known_distinct,
-                            "symmetry_group_order": len(tiling.geometry.symmetries(b.cells))}
+                            "symmetry_group_order": len(geometry.symmetries(b.cells))}
                      for name, b in boards.items()})
         return SOLVED
     colour_on = terminal.wants_colour(sys.stdout, args.colour)

@@ -109,10 +109,11 @@ def count_up_to_symmetry(
             if limit is not None and len(stabiliser) == 1:
                 sub_limit = max(limit - distinct, 0)
 
-            def report(p: Progress, done=done_orbits) -> None:
+            def report(p: Progress, done=done_orbits, weight=len(orbit) if identity else 0) -> None:
+                """Progress over all orbits; ``solutions`` is the running total count."""
                 if progress is not None:
                     share = (done + p.explored) / len(orbits)
-                    progress(Progress(nodes + p.nodes, distinct + p.solutions, share, time.monotonic() - start))
+                    progress(Progress(nodes + p.nodes, total + weight * p.solutions, share, time.monotonic() - start))
 
             result = engine.count(sub, given=given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
                                   progress=report, engine=engine_name)
