@@ -21,6 +21,7 @@ from .exact_cover import ProblemError
 from .families import tiling
 
 SOLVED, NO_SOLUTION, INVALID, UNDECIDED, INTERNAL_ERROR, INTERRUPTED = 0, 1, 2, 3, 70, 130
+WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
 _HEADER_LINE = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
 
 
@@ -53,13 +54,20 @@ def _parser() -> argparse.ArgumentParser:
                         help="colour the grids (default: only on a terminal)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
-    solve = commands.add_parser("solve", help="solve a puzzle grid", description=(
+    solve = commands.add_parser("solve", help="solve a puzzle grid, or the puzzles in a workbook", description=(
         "Solve a puzzle drawn as text: a letter is a given piece cell, '.' an open cell, "
-        "'#' or a space not part of the board. A first line 'pieces: NAME' may name the piece set."))
-    solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle grid ('-' reads standard input)")
+        "'#' or a space not part of the board. A first line 'pieces: NAME' may name the piece set. "
+        "Given an .xlsm workbook, do what its Solve buttons do for every area that has input."))
+    solve.add_argument("puzzle", metavar="PUZZLE", help="a .txt grid ('-' reads standard input) or board.xlsm")
     _add_common(solve)
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
+    solve.add_argument("--area", metavar="NAME", help="workbook only: solve this area (e.g. IQ5x11)")
+    solve.add_argument("-o", "--output", metavar="OUT.xlsm", help="workbook only: save here instead of in place")
     solve.set_defaults(run=run_solve)
+
+    build = commands.add_parser("build-workbook", help="build board.xlsm from the layout and vba/ (source checkout)")
+    build.add_argument("-o", "--output", metavar="PATH", default="board.xlsm", help="where to write (default board.xlsm)")
+    build.set_defaults(run=run_build_workbook)
 
     count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
         "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem."))
@@ -164,6 +172,10 @@ def _save_dlx(args, problem, about: str) -> None:
 
 
 def run_solve(args) -> int:
+    if Path(args.puzzle).suffix.lower() in WORKBOOK_SUFFIXES:
+        return run_solve_workbook(args)
+    if args.area or args.output:
+        raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
     try:
         puzzle = _load_puzzle(args)
     except tiling.InvalidPuzzle as err:
@@ -206,6 +218,61 @@ def run_solve(args) -> int:
     for message in messages:
         print(f"xlsolver: {message}", file=sys.stderr)
     return code
+
+
+def run_solve_workbook(args) -> int:
+    from .workbook import headless
+
+    for flag in ("unique", "pieces", "time_limit", "save_dlx"):
+        if getattr(args, flag):
+            raise UserError(f"--{flag.replace('_', '-')} applies to text puzzles; the workbook has its own settings")
+    try:
+        outcomes = headless.solve(args.puzzle, args.area, args.output)
+    except headless.WorkbookError as err:
+        raise UserError(str(err)) from None
+    if not outcomes:
+        raise UserError(f"no area of {args.puzzle!r} has input; type a puzzle or name an area with --area")
+    severity = {"invalid": INVALID, "error": INVALID, "no solution": NO_SOLUTION, "time limit": UNDECIDED}
+    code = max((severity.get(o.status, SOLVED) for o in outcomes.values()), default=SOLVED)
+    if args.json:
+        _print_json({"areas": {name: {"status": o.status, "solution": _trimmed(o.solution),
+                                      "messages": o.messages or [o.text]}
+                               for name, o in outcomes.items()},
+                     "saved": str(args.output or args.puzzle)})
+        return code
+    colour_on = terminal.wants_colour(sys.stdout, args.colour)
+    for name, outcome in outcomes.items():
+        print(f"{name}: {outcome.text}")
+        if outcome.solution:
+            rows = terminal.paint(_trimmed(outcome.solution), outcome.colours, colour_on)
+            print("\n".join("  " + line for line in rows))
+        for message in outcome.messages:
+            print(f"xlsolver: {name}: {message}", file=sys.stderr)
+    print(f"saved {args.output or args.puzzle}")
+    return code
+
+
+def _trimmed(rows: list[str] | None) -> list[str] | None:
+    """A solved grid without the empty margin right and below (the Custom area is larger than its board)."""
+    if rows is None:
+        return None
+    rows = [row.rstrip() for row in rows]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def run_build_workbook(args) -> int:
+    from .workbook import build
+
+    try:
+        path = build.build(args.output)
+    except FileNotFoundError as err:
+        raise UserError(str(err)) from None
+    except OSError as err:
+        raise UserError(f"cannot write {args.output!r}: {err.strerror or err}") from None
+    print(f"wrote {path}")
+    return SOLVED
 
 
 def run_count(args) -> int:

@@ -1,0 +1,144 @@
+Attribute VB_Name = "Buttons"
+' One short macro per button. Each names its area and action and hands them to
+' Python, where all the logic lives (xlsolver/workbook/actions.py).
+Option Explicit
+
+Private Sub Press(Area As String, Action As String)
+    RunPython "import xlsolver.excel as x; x.on_button('" & Area & "', '" & Action & "')"
+End Sub
+
+' Pentominoes: 6 x 10 rectangle (9,356 solutions)
+Sub Pento6x10_Solve()
+    Press "Pento6x10", "solve"
+End Sub
+Sub Pento6x10_Next()
+    Press "Pento6x10", "next"
+End Sub
+Sub Pento6x10_Count()
+    Press "Pento6x10", "count"
+End Sub
+Sub Pento6x10_Unique()
+    Press "Pento6x10", "unique"
+End Sub
+Sub Pento6x10_Clear()
+    Press "Pento6x10", "clear"
+End Sub
+
+' Pentominoes: 5 x 12 rectangle (4,040 solutions)
+Sub Pento5x12_Solve()
+    Press "Pento5x12", "solve"
+End Sub
+Sub Pento5x12_Next()
+    Press "Pento5x12", "next"
+End Sub
+Sub Pento5x12_Count()
+    Press "Pento5x12", "count"
+End Sub
+Sub Pento5x12_Unique()
+    Press "Pento5x12", "unique"
+End Sub
+Sub Pento5x12_Clear()
+    Press "Pento5x12", "clear"
+End Sub
+
+' Pentominoes: 4 x 15 rectangle (1,472 solutions)
+Sub Pento4x15_Solve()
+    Press "Pento4x15", "solve"
+End Sub
+Sub Pento4x15_Next()
+    Press "Pento4x15", "next"
+End Sub
+Sub Pento4x15_Count()
+    Press "Pento4x15", "count"
+End Sub
+Sub Pento4x15_Unique()
+    Press "Pento4x15", "unique"
+End Sub
+Sub Pento4x15_Clear()
+    Press "Pento4x15", "clear"
+End Sub
+
+' Pentominoes: 3 x 20 rectangle (8 solutions)
+Sub Pento3x20_Solve()
+    Press "Pento3x20", "solve"
+End Sub
+Sub Pento3x20_Next()
+    Press "Pento3x20", "next"
+End Sub
+Sub Pento3x20_Count()
+    Press "Pento3x20", "count"
+End Sub
+Sub Pento3x20_Unique()
+    Press "Pento3x20", "unique"
+End Sub
+Sub Pento3x20_Clear()
+    Press "Pento3x20", "clear"
+End Sub
+
+' Pentominoes: 8 x 8 minus the centre (Scott's board, 520 solutions)
+Sub PentoScott_Solve()
+    Press "PentoScott", "solve"
+End Sub
+Sub PentoScott_Next()
+    Press "PentoScott", "next"
+End Sub
+Sub PentoScott_Count()
+    Press "PentoScott", "count"
+End Sub
+Sub PentoScott_Unique()
+    Press "PentoScott", "unique"
+End Sub
+Sub PentoScott_Clear()
+    Press "PentoScott", "clear"
+End Sub
+
+' IQ Puzzler Pro: 5 x 11 board
+Sub IQ5x11_Solve()
+    Press "IQ5x11", "solve"
+End Sub
+Sub IQ5x11_Next()
+    Press "IQ5x11", "next"
+End Sub
+Sub IQ5x11_Count()
+    Press "IQ5x11", "count"
+End Sub
+Sub IQ5x11_Unique()
+    Press "IQ5x11", "unique"
+End Sub
+Sub IQ5x11_Clear()
+    Press "IQ5x11", "clear"
+End Sub
+
+' IQ Puzzler Pro: Diamond board (the 45-degree side, drawn on the square grid)
+Sub IQDiamond_Solve()
+    Press "IQDiamond", "solve"
+End Sub
+Sub IQDiamond_Next()
+    Press "IQDiamond", "next"
+End Sub
+Sub IQDiamond_Count()
+    Press "IQDiamond", "count"
+End Sub
+Sub IQDiamond_Unique()
+    Press "IQDiamond", "unique"
+End Sub
+Sub IQDiamond_Clear()
+    Press "IQDiamond", "clear"
+End Sub
+
+' Custom: Board (empty cells inside the size are open board)
+Sub Custom_Solve()
+    Press "Custom", "solve"
+End Sub
+Sub Custom_Next()
+    Press "Custom", "next"
+End Sub
+Sub Custom_Count()
+    Press "Custom", "count"
+End Sub
+Sub Custom_Unique()
+    Press "Custom", "unique"
+End Sub
+Sub Custom_Clear()
+    Press "Custom", "clear"
+End Sub
