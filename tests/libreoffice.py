@@ -44,6 +44,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -57,6 +58,7 @@ __all__ = [
 DEBIAN_PYTHON_PACKAGES = "/usr/lib/python3/dist-packages"
 START_TIMEOUT = 60.0  # seconds to wait for soffice to accept the UNO connection
 STOP_TIMEOUT = 10.0  # seconds to wait for soffice to exit before it is killed
+MACRO_TIMEOUT = 120.0  # seconds a macro may run before soffice is killed
 
 # com.sun.star.document.MacroExecMode
 NEVER_EXECUTE = 0
@@ -246,13 +248,19 @@ class Office:
         self._documents.append(document)
         return document
 
-    def close(self) -> None:
-        """Close the documents, ask soffice to quit, and end its process group if it lingers."""
+    def close(self, *, kill: bool = False) -> None:
+        """Close the documents, ask soffice to quit, and end its process group if it lingers.
+
+        `kill` skips the polite part, for a soffice that is stuck (a macro that never ends
+        would block every UNO call, terminate included).
+        """
         process = getattr(self, "_process", None)
         if process is None:
             return
         self._process = None
         atexit.unregister(self.close)
+        if kill:
+            _end_group(process, grace=0.5)
         for document in list(self._documents):
             document.close()
         desktop = getattr(self, "_desktop", None)
@@ -277,7 +285,7 @@ class Office:
         self.close()
 
 
-def _end_group(process: subprocess.Popen) -> None:
+def _end_group(process: subprocess.Popen, grace: float = 5.0) -> None:
     """SIGTERM, then SIGKILL, whatever is left of soffice's group (oosplash + soffice.bin)."""
     for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
@@ -285,7 +293,7 @@ def _end_group(process: subprocess.Popen) -> None:
         except ProcessLookupError:
             break
         os.killpg(process.pid, sig)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + grace
         while time.monotonic() < deadline:
             process.poll()  # reaps oosplash, the group leader, once it exits
             try:
@@ -353,12 +361,14 @@ class Document:
         library = libraries.getByName(VBA_LIBRARY)
         return {name: library.getByName(name) for name in library.ElementNames}
 
-    def run_macro(self, name: str, *args: Any) -> Any:
+    def run_macro(self, name: str, *args: Any, timeout: float = MACRO_TIMEOUT) -> Any:
         """Run a VBA Sub or Function and return its result (None for a Sub).
 
         `name` is "Module.Macro", a bare "Macro" (found in the modules' source, as
         Excel's button macros are written), or a script URL as `button_macros` gives.
-        Arguments go by value; ints as Long. Raises MacroError if VBA raises an error.
+        Arguments go by value; ints as Long. Raises MacroError if VBA raises an error,
+        OfficeError (after killing soffice, the only way to stop it) if the macro is
+        still running after `timeout` seconds.
         """
         module, macro = self._resolve(name)
         params = ", ".join(f"a{i}" for i in range(len(args)))
@@ -384,16 +394,31 @@ class Document:
             library.replaceByName("Call", source)
         else:
             library.insertByName("Call", source)
-        provider = script = None
-        try:
-            provider = self._doc.getScriptProvider()
-            script = provider.getScript(
-                f"vnd.sun.star.script:{HARNESS_LIBRARY}.Call.Run?language=Basic&location=document")
-            outcome = self._office._uno.invoke(
-                script, "invoke", (tuple(_basic_arg(a) for a in args), (), ()))[0]
-        finally:
-            del provider, script  # see the module docstring: a live script crashes close
-        number, description, result = outcome
+        values = tuple(_basic_arg(a) for a in args)
+        outcome: dict[str, Any] = {}
+
+        def call() -> None:  # in a thread, so that a macro that never ends can be given up on
+            provider = script = None
+            try:
+                provider = self._doc.getScriptProvider()
+                script = provider.getScript(
+                    f"vnd.sun.star.script:{HARNESS_LIBRARY}.Call.Run?language=Basic&location=document")
+                outcome["value"] = self._office._uno.invoke(script, "invoke", (values, (), ()))[0]
+            except Exception as error:
+                outcome["error"] = error
+            finally:
+                del provider, script  # see the module docstring: a live script crashes close
+
+        worker = threading.Thread(target=call, name=f"macro {module}.{macro}", daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if worker.is_alive():
+            self._office.close(kill=True)
+            worker.join(STOP_TIMEOUT)
+            raise OfficeError(f"{module}.{macro} still running after {timeout} s; soffice was killed")
+        if "error" in outcome:
+            raise outcome["error"]
+        number, description, result = outcome["value"]
         if number:
             raise MacroError(f"{module}.{macro}", int(number), description)
         return result

@@ -11,7 +11,7 @@ import struct
 import pytest
 
 import libreoffice
-from libreoffice import Button, MacroError, Office, render_png, strip_lo_header
+from libreoffice import Button, MacroError, Office, OfficeError, render_png, strip_lo_header
 from xlsolver.workbook.vba_project import VBAModule, build_vba_project
 
 _missing = libreoffice.unavailable_reason()
@@ -37,6 +37,11 @@ End Function
 Sub Boom()
     Dim zero As Long
     ThisWorkbook.Worksheets("Main").Range("B5").Value = 1 / zero
+End Sub
+
+Sub Forever()
+    Do
+    Loop
 End Sub
 
 Function CountTwice() As Long
@@ -98,6 +103,7 @@ def xlsm(tmp_path_factory):
     other = workbook.add_worksheet("Other")
     other.set_vba_name("Sheet2")
     other.write("A1", "second sheet")
+    other.insert_button("C3", {"macro": "NoSuchMacro", "caption": "Dangling"})
     workbook.close()
     return path
 
@@ -164,7 +170,7 @@ def test_buttons_are_bound_to_their_macros(doc):
     url = "vnd.sun.star.script:VBAProject.Buttons.{}?language=Basic&location=document"
     assert doc.button_macros("Main") == [Button("Say hello", url.format("Hello")),
                                          Button("Solve", url.format("Solve"))]
-    assert doc.button_macros("Other") == []
+    assert doc.button_macros("Other") == [Button("Dangling", "")]  # LibreOffice binds only macros it finds
     doc.run_macro(doc.button_macros("Main")[0].macro)  # what a click would run
     assert doc.cell("Main", "B2") == "hello from VBA"
 
@@ -188,6 +194,24 @@ def test_office_stops_without_leaving_processes(xlsm):
         os.killpg(group, 0)
 
 
+def test_a_macro_that_never_ends_is_stopped(xlsm):
+    with Office() as own:
+        group = own.pid
+        with pytest.raises(OfficeError, match="Buttons.Forever still running after 1 s"):
+            own.open(xlsm).run_macro("Buttons.Forever", timeout=1)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(group, 0)
+
+
 def test_open_missing_file_raises(office, tmp_path):
     with pytest.raises(FileNotFoundError):
         office.open(tmp_path / "missing.xlsm")
+
+
+def test_a_failed_start_reports_soffice_output(tmp_path, monkeypatch):
+    fake = tmp_path / "soffice"
+    fake.write_text("#!/bin/sh\necho 'fake soffice: cannot start' >&2\nexit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    with pytest.raises(OfficeError, match="(?s)exited with 3.*fake soffice: cannot start"):
+        Office()

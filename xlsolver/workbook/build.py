@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import textwrap
 from pathlib import Path
 
 import xlsxwriter
@@ -123,7 +124,8 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     ws.set_column(1, 120, GRID_WIDTH)
     ws.hide_gridlines(2)
     ws.write(0, 1, sheet.heading, formats.heading)
-    ws.write(1, 1, sheet.intro, formats.intro)
+    for row, line in enumerate(textwrap.wrap(sheet.intro, 110)[:2], start=1):
+        ws.write(row, 1, line, formats.intro)
     if sheet.legend:
         _legend(ws, formats, catalog.piece_set(sheet.legend))
     for area in sheet.areas:
@@ -185,7 +187,7 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
         for c, on_board in enumerate(flags):
-            typed = sample[r][c].strip() if r < len(sample) and c < len(sample[r]) else ""
+            typed = sample[r][c].strip(" .") if r < len(sample) and c < len(sample[r]) else ""
             if on_board:
                 ws.write(area.top + r, area.left + c, typed or None, formats.input)
             else:
