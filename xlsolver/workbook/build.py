@@ -22,7 +22,7 @@ from .actions import OFF_BOARD
 from .areas import CUSTOM_PALETTE
 from .vba_project import VBAModule, build_vba_project
 
-REPO_VBA = Path(__file__).resolve().parents[2] / "vba"
+REPO_VBA = Path(__file__).resolve().parents[2] / "vba"  # beside the package in a source checkout
 GRID_WIDTH = 2.86  # column width in characters: about 25 pixels, square with 20-pixel rows
 BUTTON = {"width": 84, "height": 19}
 CREATED = dt.datetime(2026, 1, 1)
@@ -49,10 +49,17 @@ def xlwings_modules() -> list[VBAModule]:
     ]
 
 
-def vba_modules(vba_dir: Path = REPO_VBA, runpython_stub: bool = False) -> list[VBAModule]:
+def find_vba_dir() -> Path:
+    """``vba/`` beside the package (editable install), else in the current folder."""
+    for folder in (REPO_VBA, Path.cwd() / "vba"):
+        if (folder / "Buttons.bas").is_file():
+            return folder
+    raise FileNotFoundError("vba/Buttons.bas not found: run build-workbook from a source checkout of xlsolver")
+
+
+def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> list[VBAModule]:
     """Document modules for the workbook and every sheet, then the code modules."""
-    if not (vba_dir / "Buttons.bas").is_file():
-        raise FileNotFoundError(f"{vba_dir / 'Buttons.bas'} not found: build the workbook from a source checkout")
+    vba_dir = vba_dir or find_vba_dir()
     modules = [VBAModule("ThisWorkbook", "document", "", workbook=True)]
     modules += [VBAModule(code_name, "document", "") for code_name in _code_names()]
     modules.append(VBAModule("Buttons", "standard", (vba_dir / "Buttons.bas").read_text(encoding="utf-8")))
@@ -98,7 +105,7 @@ class _Formats:
         return self._pieces[colour]
 
 
-def build(path: str | Path, vba_dir: Path = REPO_VBA, runpython_stub: bool = False) -> Path:
+def build(path: str | Path, vba_dir: Path | None = None, runpython_stub: bool = False) -> Path:
     """Write the workbook to ``path`` (an .xlsm) and return the path."""
     path = Path(path)
     modules = vba_modules(vba_dir, runpython_stub)
