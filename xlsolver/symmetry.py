@@ -91,6 +91,7 @@ def count_up_to_symmetry(
     item_maps = list({tuple(m): None for m in item_maps})  # each group element once
     maps = option_maps(problem, item_maps)
     pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+    engine_name = engine.choose(engine_name, problem).NAME  # once, for every sub-count
     orbits = _orbits(pivot_options, maps)
 
     total = distinct = nodes = 0
@@ -145,7 +146,7 @@ def count_up_to_symmetry(
         nodes=nodes,
         seconds=time.monotonic() - start,
         explored=1.0 if complete else done_orbits / max(len(orbits), 1),
-        engine=engine._choose_engine(engine_name).NAME,
+        engine=engine_name,
     )
 
 

@@ -18,12 +18,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..exact_cover import ExactCover
-from . import reference
+from . import estimate, fast, reference
 
-__all__ = ["Progress", "SearchResult", "Search", "count", "first_solution", "uniqueness", "ENGINES"]
+__all__ = ["Progress", "SearchResult", "Search", "count", "first_solution", "uniqueness", "ENGINES", "choose"]
 
-#: Engines by name.  Each module offers ``solutions(problem, given, tick)``.
-ENGINES = {reference.NAME: reference}
+#: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
+#: that can count without handing every solution to Python offers ``count`` too.
+ENGINES = {reference.NAME: reference, fast.NAME: fast}
+
+#: Searches estimated smaller than this stay in plain Python: loading compiled code costs more.
+FAST_ABOVE_NODES = 300_000
 
 LIMIT, TIME_LIMIT, CANCELLED = "limit", "time limit", "cancelled"
 
@@ -79,13 +83,14 @@ class Search:
         self._cancelled = _as_predicate(cancel)
         self._progress = progress
         self._progress_interval = progress_interval
-        self.engine = _choose_engine(engine)
+        self.engine = choose(engine, problem, self.given, limit)
         self.result: SearchResult | None = None
 
-    def __iter__(self) -> Iterator[tuple[int, ...]]:
+    def _controls(self):
+        """The tick the engines call, and the state it keeps."""
         start = time.monotonic()
         deadline = None if self.time_limit is None else start + self.time_limit
-        state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start}
+        state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start, "start": start}
 
         def tick(nodes: int, explored: float, final: bool = False) -> bool:
             state["nodes"], state["explored"] = nodes, explored
@@ -101,6 +106,24 @@ class Search:
                 state["stopped"] = TIME_LIMIT
             return state["stopped"] is not None
 
+        return tick, state
+
+    def _finish(self, state: dict, first) -> SearchResult:
+        complete = state["stopped"] is None
+        self.result = SearchResult(
+            solutions=state["found"],
+            complete=complete,
+            stopped=state["stopped"],
+            nodes=state["nodes"],
+            seconds=time.monotonic() - state["start"],
+            explored=1.0 if complete else state["explored"],
+            first=first,
+            engine=self.engine.NAME,
+        )
+        return self.result
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        tick, state = self._controls()
         first = None
         stream = self.engine.solutions(self.problem, self.given, tick)
         try:
@@ -117,24 +140,22 @@ class Search:
                     return
         finally:
             stream.close()
-            complete = state["stopped"] is None
-            self.result = SearchResult(
-                solutions=state["found"],
-                complete=complete,
-                stopped=state["stopped"],
-                nodes=state["nodes"],
-                seconds=time.monotonic() - start,
-                explored=1.0 if complete else state["explored"],
-                first=first,
-                engine=self.engine.NAME,
-            )
+            self._finish(state, first)
 
     def run(self) -> SearchResult:
         """Search to the end (or until stopped) and return the result."""
-        for _ in self:
-            pass
-        assert self.result is not None
-        return self.result
+        if not hasattr(self.engine, "count") or self.limit == 0:
+            for _ in self:
+                pass
+            assert self.result is not None
+            return self.result
+        tick, state = self._controls()
+        found, first, _, exhausted = self.engine.count(self.problem, self.given, tick, self.limit)
+        state["found"] = found
+        reached_limit = self.limit is not None and found >= self.limit
+        if state["stopped"] is None and (reached_limit or not exhausted):
+            state["stopped"] = LIMIT  # as when iterating: reaching the limit leaves the rest unsearched
+        return self._finish(state, first)
 
 
 def count(problem: ExactCover, **controls) -> SearchResult:
@@ -152,13 +173,22 @@ def uniqueness(problem: ExactCover, **controls) -> SearchResult:
     return Search(problem, limit=2, **controls).run()
 
 
-def _choose_engine(name: str):
-    if name == "auto":
-        return reference
-    try:
+def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int | None = None):
+    """The engine module for ``name``; "auto" picks by the work ahead.
+
+    One solution or a uniqueness check (limit <= 2) stays in plain Python, and so
+    does a small search; big counts and enumerations go to the compiled engine
+    when numba is installed.
+    """
+    if name != "auto":
+        if name not in ENGINES:
+            raise ValueError(f"unknown engine {name!r}; choose from auto, {', '.join(ENGINES)}")
+        if name == fast.NAME and not fast.available():
+            raise ValueError("the numba engine needs numba: pip install numba")
         return ENGINES[name]
-    except KeyError:
-        raise ValueError(f"unknown engine {name!r}; choose from {', '.join(ENGINES)}") from None
+    if (limit is not None and limit <= 2) or not fast.available():
+        return reference
+    return fast if estimate.tree_size(problem, given) >= FAST_ABOVE_NODES else reference
 
 
 def _as_predicate(cancel) -> Callable[[], bool]:

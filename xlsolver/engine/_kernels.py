@@ -1,0 +1,79 @@
+"""The compiled search loop (numba).  Imported only by ``fast.py``, only when used.
+
+Same algorithm as the reference engine: branch on the first uncovered primary
+item, trying the options whose first primary item it is.  Masks are rows of
+``W`` 64-bit words, so any number of items fits.  The loop runs for a budget of
+nodes and returns with its whole stack in the ``state`` arrays, so Python can
+check the clock, report progress or stop, then call again to resume.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# status codes returned in meta[STATUS]
+RUNNING, DONE, LIMIT, BUFFER_FULL = 0, 1, 2, 3
+# meta fields
+DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget, limit, out):
+    """Advance the search by up to ``budget`` nodes.
+
+    starts[i]..starts[i+1]: candidate rows (in masks/ids) whose first primary item is i.
+    cov[d]: covered words at depth d; item[d], pos[d]: branching item and next candidate;
+    chosen[d]: option id taken at depth d.  Solutions are written to ``out`` rows while
+    it has room (meta[STORED] counts them); ``limit`` stops after that many (-1: none).
+    """
+    words = masks.shape[1]
+    depth = meta[DEPTH]
+    count = meta[COUNT]
+    nodes = meta[NODES]
+    stop_at = nodes + budget
+    stored = meta[STORED]
+    while True:
+        k = pos[depth]
+        end = starts[item[depth] + 1]
+        if k >= end:
+            if depth == 0:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
+                return
+            depth -= 1
+            continue
+        pos[depth] = k + 1
+        clash = False
+        for w in range(words):
+            if masks[k, w] & cov[depth, w]:
+                clash = True
+                break
+        if clash:
+            continue
+        nodes += 1
+        for w in range(words):
+            cov[depth + 1, w] = cov[depth, w] | masks[k, w]
+        chosen[depth] = ids[k]
+        # the next uncovered primary item lies after this one: all before it are covered
+        nxt = item[depth] + 1
+        while nxt < n_primary and (cov[depth + 1, nxt >> 6] >> np.uint64(nxt & 63)) & np.uint64(1):
+            nxt += 1
+        if nxt == n_primary:
+            if stored < out.shape[0]:
+                for d in range(depth + 1):
+                    out[stored, d] = chosen[d]
+                out[stored, depth + 1] = -1
+                stored += 1
+            count += 1
+            if count == limit:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, LIMIT, stored
+                return
+            if stored == out.shape[0] and out.shape[0] > 1:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, BUFFER_FULL, stored
+                return
+            continue
+        depth += 1
+        item[depth] = nxt
+        pos[depth] = starts[nxt]
+        if nodes >= stop_at:
+            meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, RUNNING, stored
+            return
