@@ -77,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_common(count)
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=_positive_int, metavar="N", help="stop after N solutions")
+    count.add_argument("--jobs", type=_positive_int, metavar="N", default=1,
+                       help="split the search over N processes (default 1)")
     count.set_defaults(run=run_count)
 
     pieces = commands.add_parser("pieces", help="list the piece sets, with pictures")
@@ -286,22 +288,33 @@ def run_count(args) -> int:
     what = f"board {args.board}" if args.board else args.puzzle
     _save_dlx(args, problem, f"xlsolver: {what} with {puzzle.pieces.name}")
     maps = tiling.item_maps(puzzle, problem)
-    by_symmetry = args.distinct or (args.limit is None and len(maps) > 1)
-    with _progress_bar() as progress, _interruptible() as cancel:
-        controls = dict(limit=args.limit, time_limit=args.time_limit, cancel=cancel, progress=progress)
-        if by_symmetry and problem.options:
-            result = symmetry.count_up_to_symmetry(problem, maps, **controls)
-            numbers = {"total": result.total if not args.distinct or result.complete else None,
-                       "up_to_symmetry": result.distinct}
-        else:
-            result = engine.count(problem, **controls)
-            numbers = {"total": result.solutions, "up_to_symmetry": None}
-    solutions = numbers["up_to_symmetry"] if args.distinct else numbers["total"]
+    group = maps if args.distinct or (args.limit is None and len(maps) > 1) else [list(range(len(problem.items)))]
+    result = _count(args, problem, group)
+    numbers = {"total": result.total if not args.distinct or result.complete else None,
+               "up_to_symmetry": result.distinct if len(group) > 1 else None}
+    solutions = result.distinct if args.distinct else result.total
     report = {"solutions": solutions, "complete": result.complete, "stopped": result.stopped,
               "distinct": args.distinct, **numbers, "symmetry_group_order": len(maps),
-              "board": args.board or args.puzzle, "pieces": puzzle.pieces.name,
+              "board": args.board or args.puzzle, "pieces": puzzle.pieces.name, "jobs": args.jobs,
               "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
     return _count_report(args, report)
+
+
+def _count(args, problem, group: list) -> symmetry.SymmetricCount:
+    """Count over ``group`` (a one-element group is a plain count) in this process or several."""
+    if args.jobs > 1 and args.limit is not None:
+        raise UserError("--limit counts in one process; leave out --jobs")
+    if not problem.options:
+        result = engine.count(problem, limit=args.limit)
+        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, len(group), 0,
+                                       result.nodes, result.seconds, 1.0, result.engine)
+    with _progress_bar() as progress, _interruptible() as cancel:
+        controls = dict(time_limit=args.time_limit, cancel=cancel, progress=progress)
+        if args.jobs > 1:
+            from . import parallel  # multiprocessing only when asked for
+
+            return parallel.count(problem, symmetry.plan(problem, group), args.jobs, **controls)
+        return symmetry.count_up_to_symmetry(problem, group, limit=args.limit, **controls)
 
 
 def _count_dlx(args) -> int:
@@ -313,10 +326,9 @@ def _count_dlx(args) -> int:
         raise UserError(f"cannot read {args.puzzle!r}: {getattr(err, 'strerror', None) or err}") from None
     except dlx_text.FormatError as err:
         raise UserError(f"{args.puzzle}: {err}") from None
-    with _progress_bar() as progress, _interruptible() as cancel:
-        result = engine.count(problem, limit=args.limit, time_limit=args.time_limit, cancel=cancel, progress=progress)
-    report = {"solutions": result.solutions, "complete": result.complete, "stopped": result.stopped,
-              "distinct": False, "total": result.solutions, "problem": args.puzzle,
+    result = _count(args, problem, [list(range(len(problem.items)))])
+    report = {"solutions": result.total, "complete": result.complete, "stopped": result.stopped,
+              "distinct": False, "total": result.total, "problem": args.puzzle, "jobs": args.jobs,
               "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
     return _count_report(args, report)
 

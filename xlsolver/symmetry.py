@@ -66,6 +66,72 @@ def choose_pivot(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> int
     return min(fixed, key=lambda i: (uses[i], i))
 
 
+@dataclass(frozen=True)
+class Term:
+    """One count a plan needs: solutions containing ``given`` that use only the
+    options in ``keep`` (None: all of them).  Plain data, so it can travel to
+    another process."""
+
+    orbit: int
+    keep: tuple[int, ...] | None
+    given: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The counts to make and how to combine them (see the module docstring)."""
+
+    orbit_sizes: tuple[int, ...]
+    stabiliser_orders: tuple[int, ...]
+    terms: tuple[Term, ...]
+    group_order: int
+
+    def combine(self, counts: Sequence[int]) -> tuple[int, int]:
+        """(all solutions, solutions up to symmetry) from one count per term."""
+        fixed = [0] * len(self.orbit_sizes)
+        total = 0
+        for term, n in zip(self.terms, counts):
+            fixed[term.orbit] += n
+            if term.keep is None:
+                total += self.orbit_sizes[term.orbit] * n
+        distinct = 0
+        for orbit, order in enumerate(self.stabiliser_orders):
+            if fixed[orbit] % order:
+                raise AssertionError("Burnside sum not divisible by the stabiliser order: the maps are not a group")
+            distinct += fixed[orbit] // order
+        return total, distinct
+
+
+def plan(problem: ExactCover, item_maps: Sequence[Sequence[int]], pivot: int | None = None) -> Plan:
+    """Which counts give all solutions and solutions up to the group of ``item_maps``."""
+    if pivot is None:
+        pivot = choose_pivot(problem, item_maps)
+    _check_every_option_is_pinned(problem, item_maps)
+    item_maps = list({tuple(m): None for m in item_maps})  # each group element once
+    maps = option_maps(problem, item_maps)
+    pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+    orbits = _orbits(pivot_options, maps)
+    terms, stabiliser_orders = [], []
+    for index, orbit in enumerate(orbits):
+        rep = orbit[0]
+        stabiliser = [m for m in maps if m[rep] == rep]
+        stabiliser_orders.append(len(stabiliser))
+        for m in stabiliser:
+            identity = all(m[o] == o for o in range(len(m)))
+            keep = None if identity else tuple(o for o in range(len(m)) if m[o] == o)
+            terms.append(Term(index, keep, (rep,)))
+    return Plan(tuple(len(o) for o in orbits), tuple(stabiliser_orders), tuple(terms), len(maps))
+
+
+def restricted(problem: ExactCover, term: Term) -> tuple[ExactCover, list[int]]:
+    """The problem a term counts, and its ``given`` in that problem's option numbers."""
+    if term.keep is None:
+        return problem, list(term.given)
+    sub, old = problem.restricted(term.keep)
+    new_index = {o: i for i, o in enumerate(old)}
+    return sub, [new_index[o] for o in term.given]
+
+
 def count_up_to_symmetry(
     problem: ExactCover,
     item_maps: Sequence[Sequence[int]],
@@ -77,7 +143,7 @@ def count_up_to_symmetry(
     progress: Callable[[Progress], None] | None = None,
     engine_name: str = "auto",
 ) -> SymmetricCount:
-    """Count all solutions and solutions up to the group given by ``item_maps``.
+    """Count all solutions and solutions up to the group given by ``item_maps``, in this process.
 
     ``item_maps`` must be a group (closed, identity included).  ``limit`` stops
     once at least that many distinct solutions are known.
@@ -85,69 +151,62 @@ def count_up_to_symmetry(
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
     cancelled = _as_predicate(cancel)
-    if pivot is None:
-        pivot = choose_pivot(problem, item_maps)
-    _check_every_option_is_pinned(problem, item_maps)
-    item_maps = list({tuple(m): None for m in item_maps})  # each group element once
-    maps = option_maps(problem, item_maps)
-    pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+    the_plan = plan(problem, item_maps, pivot)
     engine_name = engine.choose(engine_name, problem).NAME  # once, for every sub-count
-    orbits = _orbits(pivot_options, maps)
-
-    total = distinct = nodes = 0
-    stopped = None
-    done_orbits = 0
-    for orbit in orbits:
-        rep = orbit[0]
-        stabiliser = [m for m in maps if m[rep] == rep]
-        fixed_sum = 0
-        for m in stabiliser:
-            identity = all(m[o] == o for o in range(len(m)))
-            sub, old = problem.restricted(o for o in range(len(m)) if m[o] == o) if not identity else (problem, None)
-            given = [rep] if old is None else [old.index(rep)]
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            sub_limit = None
-            if limit is not None and len(stabiliser) == 1:
-                sub_limit = max(limit - distinct, 0)
-
-            def report(p: Progress, done=done_orbits, weight=len(orbit) if identity else 0) -> None:
-                """Progress over all orbits; ``solutions`` is the running total count."""
-                if progress is not None:
-                    share = (done + p.explored) / len(orbits)
-                    progress(Progress(nodes + p.nodes, total + weight * p.solutions, share, time.monotonic() - start))
-
-            result = engine.count(sub, given=given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
-                                  progress=report, engine=engine_name)
-            nodes += result.nodes
-            fixed_sum += result.solutions
-            if identity:
-                total += len(orbit) * result.solutions
-            if not result.complete:
-                stopped = result.stopped
-                break
-        if stopped:
-            distinct += fixed_sum // len(stabiliser)
+    counts: list[int] = []
+    nodes, stopped, explored = 0, None, 1.0
+    n_orbits = len(the_plan.orbit_sizes)
+    for term in the_plan.terms:
+        known = _partial_distinct(the_plan, counts)  # a lower bound: Burnside's terms are >= 0
+        if limit is not None and known >= limit:
+            stopped, explored = LIMIT, term.orbit / max(n_orbits, 1)
             break
-        if fixed_sum % len(stabiliser):
-            raise AssertionError("Burnside sum not divisible by the stabiliser order: the maps are not a group")
-        distinct += fixed_sum // len(stabiliser)
-        done_orbits += 1
-        if limit is not None and distinct >= limit and done_orbits < len(orbits):
-            stopped = LIMIT
+        sub, given = restricted(problem, term)
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        trivial = the_plan.stabiliser_orders[term.orbit] == 1
+        sub_limit = limit - known if limit is not None and trivial else None
+        weight = the_plan.orbit_sizes[term.orbit] if term.keep is None else 0
+
+        def report(p: Progress, done=term.orbit, weight=weight, before=_partial_total(the_plan, counts)) -> None:
+            """Progress over all orbits; ``solutions`` is the running total count."""
+            if progress is not None:
+                share = (done + p.explored) / n_orbits
+                progress(Progress(nodes + p.nodes, before + weight * p.solutions, share, time.monotonic() - start))
+
+        result = engine.count(sub, given=given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
+                              progress=report, engine=engine_name)
+        nodes += result.nodes
+        counts.append(result.solutions)
+        if not result.complete:
+            stopped, explored = result.stopped, term.orbit / max(n_orbits, 1)
             break
+    total, distinct = _partial_total(the_plan, counts), _partial_distinct(the_plan, counts)
     complete = stopped is None
     return SymmetricCount(
         total=total,
         distinct=distinct,
         complete=complete,
         stopped=stopped,
-        group_order=len(maps),
-        orbits=len(orbits),
+        group_order=the_plan.group_order,
+        orbits=n_orbits,
         nodes=nodes,
         seconds=time.monotonic() - start,
-        explored=1.0 if complete else done_orbits / max(len(orbits), 1),
+        explored=1.0 if complete else explored,
         engine=engine_name,
     )
+
+
+def _partial_total(the_plan: Plan, counts: Sequence[int]) -> int:
+    """All solutions found by the counts made so far (identity terms only)."""
+    return sum(the_plan.orbit_sizes[t.orbit] * n for t, n in zip(the_plan.terms, counts) if t.keep is None)
+
+
+def _partial_distinct(the_plan: Plan, counts: Sequence[int]) -> int:
+    """Classes in the orbits whose terms are all counted; a partial orbit adds what it surely has."""
+    fixed = [0] * len(the_plan.orbit_sizes)
+    for term, n in zip(the_plan.terms, counts):
+        fixed[term.orbit] += n
+    return sum(f // order for f, order in zip(fixed, the_plan.stabiliser_orders))
 
 
 def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -172,4 +231,5 @@ def _check_every_option_is_pinned(problem: ExactCover, item_maps: Sequence[Seque
             raise ProblemError("some option has no primary item that every symmetry keeps in place")
 
 
-__all__ = ["SymmetricCount", "count_up_to_symmetry", "option_maps", "choose_pivot", "CANCELLED", "TIME_LIMIT"]
+__all__ = ["SymmetricCount", "Plan", "Term", "plan", "restricted", "count_up_to_symmetry", "option_maps",
+           "choose_pivot", "CANCELLED", "TIME_LIMIT"]

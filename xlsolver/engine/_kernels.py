@@ -18,13 +18,16 @@ DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget, limit, out):
+def search(starts, masks, ids, skip_word, skip_bit, skip_to, n_primary, cov, item, pos, chosen, meta, budget,
+           limit, out):
     """Advance the search by up to ``budget`` nodes.
 
     starts[i]..starts[i+1]: candidate rows (in masks/ids) whose first primary item is i.
     cov[d]: covered words at depth d; item[d], pos[d]: branching item and next candidate;
     chosen[d]: option id taken at depth d.  Solutions are written to ``out`` rows while
     it has room (meta[STORED] counts them); ``limit`` stops after that many (-1: none).
+    Candidates come in runs sharing their last item (a tiling's piece): if that item,
+    at word skip_word[k] bit skip_bit[k], is covered, the run is skipped to skip_to[k].
     """
     words = masks.shape[1]
     depth = meta[DEPTH]
@@ -40,6 +43,9 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget, 
                 meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
                 return
             depth -= 1
+            continue
+        if (cov[depth, skip_word[k]] >> skip_bit[k]) & np.uint64(1):
+            pos[depth] = skip_to[k]
             continue
         pos[depth] = k + 1
         clash = False
@@ -72,6 +78,73 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget, 
                 return
             continue
         depth += 1
+        item[depth] = nxt
+        pos[depth] = starts[nxt]
+        if nodes >= stop_at:
+            meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, RUNNING, stored
+            return
+
+
+@njit(cache=True, nogil=True)
+def search2(starts, lo, hi, ids, skip_word, skip_bit, skip_to, n_primary, cov, item, pos, chosen, meta, budget,
+            limit, out):
+    """``search`` for problems of at most 128 items: each mask is two words, ``lo`` and ``hi``,
+    and the covered words of the current depth stay in registers."""
+    depth = meta[DEPTH]
+    count = meta[COUNT]
+    nodes = meta[NODES]
+    stop_at = nodes + budget
+    stored = meta[STORED]
+    one = np.uint64(1)
+    c0 = cov[depth, 0]
+    c1 = cov[depth, 1]
+    while True:
+        k = pos[depth]
+        end = starts[item[depth] + 1]
+        if k >= end:
+            if depth == 0:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
+                return
+            depth -= 1
+            c0 = cov[depth, 0]
+            c1 = cov[depth, 1]
+            continue
+        word = c0 if skip_word[k] == 0 else c1
+        if (word >> skip_bit[k]) & one:
+            pos[depth] = skip_to[k]
+            continue
+        pos[depth] = k + 1
+        if (lo[k] & c0) | (hi[k] & c1):
+            continue
+        nodes += 1
+        n0 = c0 | lo[k]
+        n1 = c1 | hi[k]
+        chosen[depth] = ids[k]
+        nxt = item[depth] + 1
+        while nxt < n_primary:
+            bits = n0 if nxt < 64 else n1
+            if not (bits >> np.uint64(nxt & 63)) & one:
+                break
+            nxt += 1
+        if nxt == n_primary:
+            if stored < out.shape[0]:
+                for d in range(depth + 1):
+                    out[stored, d] = chosen[d]
+                out[stored, depth + 1] = -1
+                stored += 1
+            count += 1
+            if count == limit:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, LIMIT, stored
+                return
+            if stored == out.shape[0] and out.shape[0] > 1:
+                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, BUFFER_FULL, stored
+                return
+            continue
+        depth += 1
+        cov[depth, 0] = n0
+        cov[depth, 1] = n1
+        c0 = n0
+        c1 = n1
         item[depth] = nxt
         pos[depth] = starts[nxt]
         if nodes >= stop_at:

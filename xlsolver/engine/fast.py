@@ -44,7 +44,7 @@ class Compiled:
 
         n_items = len(problem.items)
         self.n_primary = len(problem.primary)
-        self.words = max(1, (n_items + 63) // 64)
+        self.words = max(2, (n_items + 63) // 64)  # two words at least: the kernel for <= 128 items
         order = sorted(range(len(problem.options)), key=lambda o: (min(problem.options[o]), o))
         self.ids = np.array(order, dtype=np.int64)
         self.masks = np.zeros((len(order), self.words), dtype=np.uint64)
@@ -55,7 +55,18 @@ class Compiled:
                 self.masks[row, item >> 6] |= np.uint64(1) << np.uint64(item & 63)
             counts[min(items) + 1] += 1
         self.starts = np.cumsum(counts).astype(np.int64)
+        # runs of candidates (per first item) that share their last item: skipped together
+        last = np.array([max(problem.options[o]) for o in order], dtype=np.int64)
+        self.skip_word = (last >> 6).astype(np.int64)
+        self.skip_bit = (last & 63).astype(np.uint64)
+        self.skip_to = np.arange(1, len(order) + 1, dtype=np.int64)
+        for row in range(len(order) - 2, -1, -1):
+            same_block = min(problem.options[order[row]]) == min(problem.options[order[row + 1]])
+            if same_block and last[row] == last[row + 1]:
+                self.skip_to[row] = self.skip_to[row + 1]
         self.row_of = {int(option): row for row, option in enumerate(order)}
+        self.lo = np.ascontiguousarray(self.masks[:, 0])
+        self.hi = np.ascontiguousarray(self.masks[:, 1])
 
     def start_state(self, given: Sequence[int]):
         """Kernel state for a search below the options in ``given``; None if it has no solution."""
@@ -109,11 +120,24 @@ def _first_uncovered(covered, n_primary: int) -> int | None:
     return None
 
 
+_compiled: dict[int, tuple[ExactCover, int, Compiled]] = {}
+
+
+def compiled_for(problem: ExactCover) -> Compiled:
+    """The kernel's arrays for a problem, made once per problem object (a few kept)."""
+    entry = _compiled.get(id(problem))
+    if entry is None or entry[0] is not problem or entry[1] != len(problem.options):
+        if len(_compiled) >= 8:
+            _compiled.clear()
+        entry = _compiled[id(problem)] = (problem, len(problem.options), Compiled(problem))
+    return entry[2]
+
+
 class _Driver:
     """Runs the kernel slice by slice; remembers nodes, progress and whether the tree is exhausted."""
 
     def __init__(self, problem: ExactCover, given: Sequence[int], tick, limit: int | None, buffer: int):
-        self.compiled = Compiled(problem)
+        self.compiled = compiled_for(problem)
         self.given, self.tick, self.limit, self.buffer = tuple(given), tick, limit, buffer
         self.nodes, self.exhausted, self.explored, self.found = 0, False, 0.0, 0
 
@@ -135,9 +159,12 @@ class _Driver:
         while True:
             meta[kernels.STORED] = 0
             started = time.perf_counter()
-            kernels.search(self.compiled.starts, self.compiled.masks, self.compiled.ids, self.compiled.n_primary,
-                           state["cov"], state["item"], state["pos"], state["chosen"], meta, budget,
-                           -1 if self.limit is None else self.limit, out)
+            c = self.compiled
+            rows = (c.lo, c.hi) if c.words == 2 else (c.masks,)
+            kernel = kernels.search2 if c.words == 2 else kernels.search
+            kernel(c.starts, *rows, c.ids, c.skip_word, c.skip_bit, c.skip_to, c.n_primary, state["cov"],
+                   state["item"], state["pos"], state["chosen"], meta, budget,
+                   -1 if self.limit is None else self.limit, out)
             took = time.perf_counter() - started
             budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 1 << 12), 1 << 26))
             self.nodes, self.found = int(meta[kernels.NODES]), int(meta[kernels.COUNT])
