@@ -18,7 +18,7 @@ DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def search(starts, masks, ids, skip_word, skip_bit, skip_to, n_primary, cov, item, pos, chosen, meta, budget,
+def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
            limit, out):
     """Advance the search by up to ``budget`` nodes.
 
@@ -26,8 +26,6 @@ def search(starts, masks, ids, skip_word, skip_bit, skip_to, n_primary, cov, ite
     cov[d]: covered words at depth d; item[d], pos[d]: branching item and next candidate;
     chosen[d]: option id taken at depth d.  Solutions are written to ``out`` rows while
     it has room (meta[STORED] counts them); ``limit`` stops after that many (-1: none).
-    Candidates come in runs sharing their last item (a tiling's piece): if that item,
-    at word skip_word[k] bit skip_bit[k], is covered, the run is skipped to skip_to[k].
     """
     words = masks.shape[1]
     depth = meta[DEPTH]
@@ -43,9 +41,6 @@ def search(starts, masks, ids, skip_word, skip_bit, skip_to, n_primary, cov, ite
                 meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
                 return
             depth -= 1
-            continue
-        if (cov[depth, skip_word[k]] >> skip_bit[k]) & np.uint64(1):
-            pos[depth] = skip_to[k]
             continue
         pos[depth] = k + 1
         clash = False
@@ -86,10 +81,10 @@ def search(starts, masks, ids, skip_word, skip_bit, skip_to, n_primary, cov, ite
 
 
 @njit(cache=True, nogil=True)
-def search2(starts, lo, hi, ids, skip_word, skip_bit, skip_to, n_primary, cov, item, pos, chosen, meta, budget,
+def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget,
             limit, out):
-    """``search`` for problems of at most 128 items: each mask is two words, ``lo`` and ``hi``,
-    and the covered words of the current depth stay in registers."""
+    """``search`` for problems of at most 128 items: each mask is two words, ``lo`` and ``hi``;
+    the covered words of the current depth and the candidate scan stay in registers."""
     depth = meta[DEPTH]
     count = meta[COUNT]
     nodes = meta[NODES]
@@ -101,21 +96,21 @@ def search2(starts, lo, hi, ids, skip_word, skip_bit, skip_to, n_primary, cov, i
     while True:
         k = pos[depth]
         end = starts[item[depth] + 1]
+        while k < end:  # the next candidate that fits
+            if (lo[k] & c0) | (hi[k] & c1):
+                k += 1
+            else:
+                break
         if k >= end:
             if depth == 0:
+                pos[0] = k
                 meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
                 return
             depth -= 1
             c0 = cov[depth, 0]
             c1 = cov[depth, 1]
             continue
-        word = c0 if skip_word[k] == 0 else c1
-        if (word >> skip_bit[k]) & one:
-            pos[depth] = skip_to[k]
-            continue
         pos[depth] = k + 1
-        if (lo[k] & c0) | (hi[k] & c1):
-            continue
         nodes += 1
         n0 = c0 | lo[k]
         n1 = c1 | hi[k]

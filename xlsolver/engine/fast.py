@@ -55,15 +55,6 @@ class Compiled:
                 self.masks[row, item >> 6] |= np.uint64(1) << np.uint64(item & 63)
             counts[min(items) + 1] += 1
         self.starts = np.cumsum(counts).astype(np.int64)
-        # runs of candidates (per first item) that share their last item: skipped together
-        last = np.array([max(problem.options[o]) for o in order], dtype=np.int64)
-        self.skip_word = (last >> 6).astype(np.int64)
-        self.skip_bit = (last & 63).astype(np.uint64)
-        self.skip_to = np.arange(1, len(order) + 1, dtype=np.int64)
-        for row in range(len(order) - 2, -1, -1):
-            same_block = min(problem.options[order[row]]) == min(problem.options[order[row + 1]])
-            if same_block and last[row] == last[row + 1]:
-                self.skip_to[row] = self.skip_to[row + 1]
         self.row_of = {int(option): row for row, option in enumerate(order)}
         self.lo = np.ascontiguousarray(self.masks[:, 0])
         self.hi = np.ascontiguousarray(self.masks[:, 1])
@@ -162,7 +153,7 @@ class _Driver:
             c = self.compiled
             rows = (c.lo, c.hi) if c.words == 2 else (c.masks,)
             kernel = kernels.search2 if c.words == 2 else kernels.search
-            kernel(c.starts, *rows, c.ids, c.skip_word, c.skip_bit, c.skip_to, c.n_primary, state["cov"],
+            kernel(c.starts, *rows, c.ids, c.n_primary, state["cov"],
                    state["item"], state["pos"], state["chosen"], meta, budget,
                    -1 if self.limit is None else self.limit, out)
             took = time.perf_counter() - started
