@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from xlsolver import catalog, parallel, symmetry
@@ -63,3 +64,15 @@ def test_jobs_on_the_command_line():
     assert timed.returncode == 0 and report["complete"] is False and report["stopped"] == "time limit"
     refused = run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--limit", "5")
     assert refused.returncode == 2 and "--limit counts in one process" in refused.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, total, distinct", [("iqdiamond", 1_376_400, 344_100), ("iq5x11", 4_331_140, 1_082_785)])
+def test_iq_puzzler_pro_counts(iq_facts, name, total, distinct):
+    """Every tiling of both IQ Puzzler Pro boards, on two processes (about 6 and 11 s here)."""
+    report = json.loads(run_xlsolver("count", "--board", name, "--distinct", "--jobs", "2", "--json").stdout)
+    assert (report["total"], report["solutions"], report["complete"]) == (total, distinct, True)
+    facts = iq_facts["solution_counts"]
+    keys = {"iq5x11": ("rect5x11_total_all_orientations", "rect5x11_up_to_board_symmetry"),
+            "iqdiamond": ("diamond55_total", "diamond55_up_to_symmetry")}[name]
+    assert (facts[keys[0]], facts[keys[1]]) == (total, distinct)
