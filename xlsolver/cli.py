@@ -81,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="split the search over N processes (default 1)")
     count.set_defaults(run=run_count)
 
+    for register in _family_commands():
+        register(commands)
+
     pieces = commands.add_parser("pieces", help="list the piece sets, with pictures")
     pieces.add_argument("--json", action="store_true", help="print JSON")
     pieces.set_defaults(run=run_pieces)
@@ -88,6 +91,24 @@ def _parser() -> argparse.ArgumentParser:
     boards.add_argument("--json", action="store_true", help="print JSON")
     boards.set_defaults(run=run_boards)
     return parser
+
+
+def _family_commands() -> list:
+    """``register(subparsers)`` of each family that has its own commands (klotski, zen...).
+
+    A family module ``xlsolver/families/<name>_cli.py`` adds its subcommand; its
+    handler returns an exit code and raises ``UserError`` for one-line mistakes.
+    """
+    import importlib
+    import pkgutil
+
+    from . import families
+
+    found = []
+    for module in pkgutil.iter_modules(families.__path__):
+        if module.name.endswith("_cli"):
+            found.append(importlib.import_module(f"xlsolver.families.{module.name}").register)
+    return found
 
 
 def _add_common(command: argparse.ArgumentParser) -> None:

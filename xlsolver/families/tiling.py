@@ -24,16 +24,9 @@ from ..a1 import CellNamer, cell_name, range_name
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Cell
+from . import InvalidPuzzle
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
-
-
-class InvalidPuzzle(ValueError):
-    """A grid that cannot be solved as given; ``messages`` names every problem by cell."""
-
-    def __init__(self, messages: list[str]):
-        super().__init__("\n".join(messages))
-        self.messages = messages
 
 
 @dataclass(frozen=True)
