@@ -18,7 +18,9 @@ from pathlib import Path
 
 from . import __version__, catalog, dlx_text, engine, geometry, symmetry, terminal
 from .exact_cover import ProblemError
+from .families import prepared as prepared_puzzles
 from .families import tiling
+from .families.prepared import FAMILIES
 
 SOLVED, NO_SOLUTION, INVALID, UNDECIDED, INTERNAL_ERROR, INTERRUPTED = 0, 1, 2, 3, 70, 130
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
@@ -112,6 +114,10 @@ def _family_commands() -> list:
 
 
 def _add_common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--family", choices=FAMILIES, default="tiling",
+                         help="the kind of puzzle in a text file (default: tiling)")
+    command.add_argument("--mode", choices=("easy", "advanced"), default="easy",
+                         help="RoadBlock only: advanced play adds the green car Y")
     command.add_argument("--pieces", metavar="SET", help="piece set name or file (default: the one that fits)")
     command.add_argument("--time-limit", type=_positive_float, metavar="S", help="stop after S seconds")
     command.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -199,6 +205,8 @@ def run_solve(args) -> int:
         return run_solve_workbook(args)
     if args.area or args.output:
         raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
+    if args.family != "tiling":
+        return run_solve_family(args)
     try:
         puzzle = _load_puzzle(args)
     except tiling.InvalidPuzzle as err:
@@ -298,9 +306,74 @@ def run_build_workbook(args) -> int:
     return SOLVED
 
 
+def _prepared(args) -> prepared_puzzles.Prepared:
+    rows, _ = read_puzzle_text(args.puzzle)
+    edition = prepared_puzzles.read_edition(args.family, args.pieces) if args.pieces else None
+    return prepared_puzzles.prepare(args.family, rows, mode=args.mode, piece_set=edition)
+
+
+def run_solve_family(args) -> int:
+    """Solve a Ghost Hunter or RoadBlock puzzle (or any family with a side condition)."""
+    try:
+        prepared = _prepared(args)
+    except tiling.InvalidPuzzle as err:
+        return _invalid(args, err)
+    _save_dlx(args, prepared.problem, f"xlsolver: {args.puzzle} ({args.family})")
+    with _interruptible() as cancel:
+        found, result, _ = prepared_puzzles.find(prepared, limit=2 if args.unique else 1,
+                                                 time_limit=args.time_limit, cancel=cancel)
+    rows = prepared.decode(found[0]) if found else None
+    if rows:
+        status, code, messages = "solved", SOLVED, []
+    elif result.complete:
+        status, code, messages = "no solution", NO_SOLUTION, [f"no solution: {prepared.why_none()}"]
+    elif result.stopped == engine.CANCELLED:
+        status, code, messages = "cancelled", INTERRUPTED, ["interrupted before a solution was found"]
+    else:
+        status, code = "time limit", UNDECIDED
+        messages = [f"stopped by the time limit after {result.seconds:.1f} s, no solution found yet"]
+    unique = None
+    if args.unique and rows:
+        unique = False if len(found) > 1 else (True if result.complete else None)
+        messages.append({True: "the solution is unique", False: "there is more than one solution",
+                         None: "stopped before uniqueness was decided"}[unique])
+    if args.json:
+        report = {"status": status, "solution": rows, "messages": messages, "family": args.family,
+                  "colours": prepared.colours, "seconds": round(result.seconds, 4), "engine": result.engine}
+        if args.unique:
+            report["unique"] = unique
+        _print_json(report)
+        return code
+    if rows:
+        print("\n".join(terminal.paint(rows, prepared.colours, terminal.wants_colour(sys.stdout, args.colour))))
+    for message in messages:
+        print(f"xlsolver: {message}", file=sys.stderr)
+    return code
+
+
+def _count_family(args) -> int:
+    try:
+        prepared = _prepared(args)
+    except tiling.InvalidPuzzle as err:
+        return _invalid(args, err)
+    if args.distinct or args.jobs > 1:
+        raise UserError(f"--distinct and --jobs apply to tilings, not to {args.family}")
+    with _interruptible() as cancel:
+        _, result, accepted = prepared_puzzles.find(prepared, limit=args.limit, time_limit=args.time_limit,
+                                                    cancel=cancel)
+    report = {"solutions": accepted, "complete": result.complete, "stopped": result.stopped, "distinct": False,
+              "total": accepted, "family": args.family, "candidates": result.solutions, "problem": args.puzzle,
+              "jobs": 1, "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
+    return _count_report(args, report)
+
+
 def run_count(args) -> int:
     if args.puzzle and args.puzzle.endswith(".dlx"):
         return _count_dlx(args)
+    if args.family != "tiling":
+        if args.board:
+            raise UserError(f"--board names tiling boards; give a {args.family} puzzle file")
+        return _count_family(args)
     try:
         puzzle = _load_puzzle(args)
     except tiling.InvalidPuzzle as err:

@@ -1,0 +1,140 @@
+"""Ghost Hunter (幽灵捕手): cover a 4x4 board with six tiles so that every ghost
+sits under exactly one lamp.
+
+Grid: ``G`` a ghost, ``.`` (or an empty workbook cell) a plain cell, ``A``-``F`` a
+pre-placed tile cell, ``a``-``f`` that tile's lamp on a ghost.
+
+Exact cover: every cell, every tile and every ghost is a primary item.  A tile
+placement covers its cells, its tile and the ghosts its lamps land on; a
+placement that covers a ghost with a lampless cell is left out (that ghost could
+then never be lit).  With six ghosts and six lamps every lamp finds a ghost.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ..a1 import CellNamer, cell_name, range_name
+from ..exact_cover import ExactCover
+from . import InvalidPuzzle
+from .marked import MarkedSet, parse_marked_set, placements
+
+NAME = "ghost-hunter"
+GHOST, PLAIN, LAMP = "G", "O", "L"
+
+
+@cache
+def tiles() -> MarkedSet:
+    text = (resources.files("xlsolver") / "data" / "ghost-hunter" / "tiles.txt").read_text(encoding="utf-8")
+    return parse_marked_set(text, PLAIN + LAMP, "ghost-hunter/tiles.txt")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    ghosts: frozenset[tuple[int, int]]
+    givens: dict[tuple[int, int], tuple[str, bool]]  # cell -> (tile, is its lamp on a ghost)
+    tiles: MarkedSet
+    cell_name: CellNamer = cell_name
+
+
+def lamps(tile_set: MarkedSet) -> int:
+    return sum(1 for p in tile_set.pieces.values() for _, _, m in p.cells if m == LAMP)
+
+
+def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet | None = None) -> Puzzle:
+    """Check a level; raise InvalidPuzzle naming every cell at fault."""
+    tile_set = tile_set or tiles()
+    letters = " ".join(tile_set.pieces)
+    grid = [row.rstrip("\n") for row in rows]
+    messages = []
+    if len(grid) != tile_set.rows or any(len(row) != tile_set.cols for row in grid):
+        width = max((len(r) for r in grid), default=0)
+        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+        raise InvalidPuzzle([f"{where}: a level is {tile_set.rows} x {tile_set.cols} cells, "
+                             f"this one is {len(grid)} x {width}"])
+    ghosts, givens = set(), {}
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch in ". ":
+                continue
+            if ch.upper() == GHOST:
+                ghosts.add((r, c))
+            elif ch.upper() in tile_set.pieces:
+                givens[(r, c)] = (ch.upper(), ch.islower())
+                if ch.islower():
+                    ghosts.add((r, c))
+            else:
+                messages.append(f"{cell_name(r, c)}: {ch!r} is not a tile ({letters}), a ghost (G) or '.'")
+    needed = lamps(tile_set)
+    if not messages and len(ghosts) != needed:
+        listed = ", ".join(cell_name(*g) for g in sorted(ghosts)) or "none"
+        where = range_name(cell_name, tile_set.rows, tile_set.cols)
+        messages.append(f"{where}: {len(ghosts)} ghosts are marked ({listed}); a level has {needed}, "
+                        "one under each lamp")
+    puzzle = Puzzle(frozenset(ghosts), givens, tile_set, cell_name)
+    if not messages:
+        messages += _check_givens(puzzle)
+    if messages:
+        raise InvalidPuzzle(messages)
+    return puzzle
+
+
+def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
+    """Placements of a tile that keep the givens and put no lampless cell on a ghost."""
+    found = []
+    for placed in placements(puzzle.tiles.pieces[letter], puzzle.tiles.turn_over, puzzle.tiles.board):
+        if any(mark != LAMP and cell in puzzle.ghosts for cell, mark in placed.items()):
+            continue
+        if any(puzzle.givens.get(cell, (letter,))[0] != letter for cell in placed):
+            continue
+        mine = [cell for cell, (tile, _) in puzzle.givens.items() if tile == letter]
+        if all(cell in placed for cell in mine):
+            found.append(placed)
+    return found
+
+
+def _check_givens(puzzle: Puzzle) -> list[str]:
+    messages = []
+    by_tile: dict[str, list] = {}
+    for cell, (tile, _) in sorted(puzzle.givens.items()):
+        by_tile.setdefault(tile, []).append(cell)
+    for tile, cells in by_tile.items():
+        if not _allowed(puzzle, tile):
+            listed = ", ".join(puzzle.cell_name(*c) for c in cells)
+            messages.append(f"{puzzle.cell_name(*cells[0])}: tile {tile} cannot lie on {listed} "
+                            "(with a lamp on each ghost it covers)")
+    return messages
+
+
+def encode(puzzle: Puzzle) -> ExactCover:
+    """Items: cells, tiles, ghosts (all primary); labels ``(tile, {cell: mark})``."""
+    cells = sorted(puzzle.tiles.board)
+    ghost_item = {g: f"ghost@{cell_name(*g)}" for g in sorted(puzzle.ghosts)}
+    problem = ExactCover([cell_name(*c) for c in cells] + list(puzzle.tiles.pieces) + list(ghost_item.values()))
+    for letter in puzzle.tiles.pieces:
+        for placed in _allowed(puzzle, letter):
+            lit = [ghost_item[c] for c, m in placed.items() if m == LAMP and c in puzzle.ghosts]
+            problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)] + lit, label=(letter, placed))
+    return problem
+
+
+def unlightable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
+    """Ghost cells that no tile placement can put a lamp on."""
+    lit = {c for _, placed in problem.labels for c, m in placed.items() if m == LAMP}
+    return [puzzle.cell_name(*g) for g in sorted(puzzle.ghosts - lit)]
+
+
+def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
+    """Letters per cell; a lamp is the lower-case letter (it always sits on a ghost)."""
+    grid = [["."] * puzzle.tiles.cols for _ in range(puzzle.tiles.rows)]
+    for option in solution:
+        letter, placed = problem.labels[option]
+        for (r, c), mark in placed.items():
+            grid[r][c] = letter.lower() if mark == LAMP else letter
+    return ["".join(row) for row in grid]
+
+
+def colours(puzzle: Puzzle) -> dict[str, str]:
+    table = {p.letter: p.colour for p in puzzle.tiles.pieces.values()}
+    return {**table, **{k.lower(): v for k, v in table.items()}}

@@ -1,0 +1,164 @@
+"""RoadBlock chase (迷宫大追捕): fill a 6x6 board so no car can escape.
+
+Grid: ``.`` (or an empty workbook cell) a cell to fill, a piece letter a
+pre-placed piece cell (buildings S E W J, cars X and Y, police tiles), a
+police tile's letter in lower case its police car.
+
+Exact cover: every cell is a primary item, every required piece too; optional
+pieces are secondary items (used at most once).  The side condition, checked on
+each candidate: starting from each car, moving up, down, left or right over road
+cells only, no edge cell of the board can be reached.  In easy play only the red
+car X takes part; advanced play adds the green car Y, placed by the solver.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ..a1 import CellNamer, cell_name, range_name
+from ..exact_cover import ExactCover
+from . import InvalidPuzzle
+from .marked import MarkedSet, parse_marked_set, placements
+
+NAME = "roadblock"
+ROAD, POLICE_CAR, BUILDING = "R", "P", "B"
+CARS = "XY"
+MODES = ("easy", "advanced")
+
+
+@cache
+def pieces() -> MarkedSet:
+    text = (resources.files("xlsolver") / "data" / "roadblock" / "pieces.txt").read_text(encoding="utf-8")
+    return parse_marked_set(text, ROAD + POLICE_CAR + BUILDING + CARS, "roadblock/pieces.txt")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    givens: dict[tuple[int, int], tuple[str, bool]]  # cell -> (piece, is it the police car)
+    pieces: MarkedSet
+    in_play: tuple[str, ...]  # piece letters taking part (Y only in advanced play)
+    mode: str
+    cell_name: CellNamer = cell_name
+
+    def required(self, letter: str) -> bool:
+        return "optional" not in self.pieces.pieces[letter].words
+
+
+def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
+          piece_set: MarkedSet | None = None) -> Puzzle:
+    """Check a challenge; raise InvalidPuzzle naming every cell at fault."""
+    piece_set = piece_set or pieces()
+    if mode not in MODES:
+        raise InvalidPuzzle([f"play is 'easy' or 'advanced', not {mode!r}"])
+    in_play = tuple(p for p in piece_set.pieces if p != "Y" or mode == "advanced")
+    grid = [row.rstrip("\n") for row in rows]
+    if len(grid) != piece_set.rows or any(len(row) != piece_set.cols for row in grid):
+        width = max((len(r) for r in grid), default=0)
+        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+        raise InvalidPuzzle([f"{where}: the board is {piece_set.rows} x {piece_set.cols} cells, "
+                             f"this grid is {len(grid)} x {width}"])
+    messages, givens = [], {}
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if ch in ". ":
+                continue
+            letter = ch.upper()
+            if letter not in in_play:
+                extra = " (the green car takes part in advanced play only)" if letter == "Y" else ""
+                messages.append(f"{cell_name(r, c)}: {ch!r} is not a piece in this game ({' '.join(in_play)}){extra}")
+                continue
+            givens[(r, c)] = (letter, ch.islower())
+    puzzle = Puzzle(givens, piece_set, in_play, mode, cell_name)
+    if not messages:
+        messages += _check(puzzle)
+    if messages:
+        raise InvalidPuzzle(messages)
+    return puzzle
+
+
+def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
+    piece = puzzle.pieces.pieces[letter]
+    mine = {cell: is_car for cell, (other, is_car) in puzzle.givens.items() if other == letter}
+    found = []
+    for placed in placements(piece, puzzle.pieces.turn_over, puzzle.pieces.board):
+        if any(puzzle.givens.get(cell, (letter, False))[0] != letter for cell in placed):
+            continue
+        if all(cell in placed and (placed[cell] == POLICE_CAR) == is_car for cell, is_car in mine.items()):
+            found.append(placed)
+    return found
+
+
+def _check(puzzle: Puzzle) -> list[str]:
+    messages = []
+    by_piece: dict[str, list] = {}
+    for cell, (letter, _) in sorted(puzzle.givens.items()):
+        by_piece.setdefault(letter, []).append(cell)
+    for letter, cells in by_piece.items():
+        if not _allowed(puzzle, letter):
+            listed = ", ".join(puzzle.cell_name(*c) for c in cells)
+            messages.append(f"{puzzle.cell_name(*cells[0])}: the cells marked {letter} ({listed}) do not fit "
+                            f"piece {letter} in any position")
+    area = puzzle.pieces.rows * puzzle.pieces.cols
+    required = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play if puzzle.required(p))
+    available = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play)
+    if not messages and not required <= area <= available:
+        where = range_name(puzzle.cell_name, puzzle.pieces.rows, puzzle.pieces.cols)
+        messages.append(f"{where}: the board has {area} cells but the required pieces cover {required} and all "
+                        f"pieces {available}; mark pieces optional in the piece file or change the play")
+    return messages
+
+
+def encode(puzzle: Puzzle) -> ExactCover:
+    """Items: cells and required pieces (primary), optional pieces (secondary)."""
+    cells = sorted(puzzle.pieces.board)
+    required = [p for p in puzzle.in_play if puzzle.required(p)]
+    optional = [p for p in puzzle.in_play if not puzzle.required(p)]
+    problem = ExactCover([cell_name(*c) for c in cells] + required, optional)
+    for letter in puzzle.in_play:
+        for placed in _allowed(puzzle, letter):
+            problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)], label=(letter, placed))
+    return problem
+
+
+def marks(problem: ExactCover, solution) -> dict[tuple[int, int], str]:
+    found = {}
+    for option in solution:
+        found.update(problem.labels[option][1])
+    return found
+
+
+def trapped(puzzle: Puzzle, problem: ExactCover, solution) -> bool:
+    """The side condition: from no car can an edge cell be reached over road cells."""
+    board = marks(problem, solution)
+    last_row, last_col = puzzle.pieces.rows - 1, puzzle.pieces.cols - 1
+    for start, mark in board.items():
+        if mark not in CARS:
+            continue
+        seen, queue = {start}, deque([start])
+        while queue:
+            r, c = queue.popleft()
+            if r in (0, last_row) or c in (0, last_col):
+                return False
+            for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nxt not in seen and board.get(nxt) == ROAD:
+                    seen.add(nxt)
+                    queue.append(nxt)
+    return True
+
+
+def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
+    """Letters per cell; a police car is its tile's letter in lower case."""
+    grid = [["."] * puzzle.pieces.cols for _ in range(puzzle.pieces.rows)]
+    for option in solution:
+        letter, placed = problem.labels[option]
+        for (r, c), mark in placed.items():
+            grid[r][c] = letter.lower() if mark == POLICE_CAR else letter
+    return ["".join(row) for row in grid]
+
+
+def colours(puzzle: Puzzle) -> dict[str, str]:
+    table = {p.letter: p.colour for p in puzzle.pieces.pieces.values()}
+    police_car = puzzle.pieces.header.get("police-car-colour", "#1d3557")
+    return {**table, **{p.letter.lower(): police_car for p in puzzle.pieces.pieces.values() if "police" in p.words}}
