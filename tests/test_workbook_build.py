@@ -44,7 +44,8 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
     names = {name: next(iter(d.destinations)) for name, d in workbook.defined_names.items()}
     expected = layout.defined_names()
     assert set(names) == set(expected)
-    for area in ("Pento6x10", "Pento5x12", "Pento4x15", "Pento3x20", "PentoScott", "IQ5x11", "IQDiamond", "Custom"):
+    for area in ("Pento6x10", "Pento5x12", "Pento4x15", "Pento3x20", "PentoScott", "IQ5x11", "IQDiamond", "Custom",
+                 "Ghost", "RoadBlock"):
         for suffix in ("_In", "_Out", "_Status"):
             assert area + suffix in names
     for name, (sheet, ref) in names.items():
@@ -56,10 +57,11 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
 
 def test_sheets_code_names_and_hidden_state():
     workbook = openpyxl.load_workbook(COMMITTED, keep_vba=True)
-    assert workbook.sheetnames == ["Pentominoes", "IQ Puzzler Pro", "Custom", "xlwings.conf", "xlsolver.state"]
+    assert workbook.sheetnames == ["Pentominoes", "IQ Puzzler Pro", "Custom", "Ghost Hunter", "RoadBlock",
+                                   "xlwings.conf", "xlsolver.state"]
     assert workbook.code_name == "ThisWorkbook"
     code_names = [ws.sheet_properties.codeName for ws in workbook.worksheets]
-    assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5"]
+    assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet4", "Sheet5"]
     assert workbook["xlsolver.state"].sheet_state == "hidden"
     conf = workbook["xlwings.conf"]
     keys = [conf.cell(r, 1).value for r in range(1, 10)]

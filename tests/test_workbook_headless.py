@@ -34,8 +34,10 @@ def test_every_area_of_the_committed_workbook_parses():
     for area in layout.AREAS.values():
         read = areas.read(book, area)
         assert read.shape == (area.rows, area.cols)
-        expected = catalog.piece_set(area.pieces).name if area.pieces else "custom"
-        assert read.puzzle.pieces.name == expected
+        assert read.prepared.family == area.family
+        if area.family == "tiling":
+            expected = catalog.piece_set(area.pieces).name if area.pieces else "custom"
+            assert read.prepared.puzzle.pieces.name == expected
 
 
 @pytest.mark.parametrize("index", [2, 3])  # an expert and a master challenge
@@ -60,7 +62,7 @@ def test_solve_all_areas_with_input_and_write_elsewhere(tmp_path):
     result = run_xlsolver("solve", str(path), "-o", str(out), "--json")
     report = json.loads(result.stdout)
     assert result.returncode == 0
-    assert set(report["areas"]) == {"Pento6x10", "IQ5x11", "IQDiamond", "Custom"}  # the areas with samples
+    assert set(report["areas"]) == {"Pento6x10", "IQ5x11", "IQDiamond", "Custom", "Ghost", "RoadBlock"}  # samples
     assert all(a["status"] == "solved" for a in report["areas"].values())
     custom = report["areas"]["Custom"]["solution"]
     assert len(custom) == 8 and custom[3] == "YYW##TNN"  # trimmed to the 8 x 8 board, holes kept
@@ -225,6 +227,7 @@ def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
     assert vba_bin(path) == project
     reopened = openpyxl.load_workbook(path, keep_vba=True)
     assert set(reopened.defined_names) == names
-    assert [ws.sheet_properties.codeName for ws in reopened.worksheets] == ["Sheet1", "Sheet2", "Sheet3", "Sheet4", "Sheet5"]
+    assert [ws.sheet_properties.codeName for ws in reopened.worksheets] == \
+        ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet4", "Sheet5"]
     assert len(reopened["IQ Puzzler Pro"].data_validations.dataValidation) > 10
     assert all_values(path, skip=OUTPUTS) == inputs

@@ -142,3 +142,37 @@ End Sub
 Sub Custom_Clear()
     Press "Custom", "clear"
 End Sub
+
+' Ghost Hunter: 4 x 4 board
+Sub Ghost_Solve()
+    Press "Ghost", "solve"
+End Sub
+Sub Ghost_Next()
+    Press "Ghost", "next"
+End Sub
+Sub Ghost_Count()
+    Press "Ghost", "count"
+End Sub
+Sub Ghost_Unique()
+    Press "Ghost", "unique"
+End Sub
+Sub Ghost_Clear()
+    Press "Ghost", "clear"
+End Sub
+
+' RoadBlock: 6 x 6 board
+Sub RoadBlock_Solve()
+    Press "RoadBlock", "solve"
+End Sub
+Sub RoadBlock_Next()
+    Press "RoadBlock", "next"
+End Sub
+Sub RoadBlock_Count()
+    Press "RoadBlock", "count"
+End Sub
+Sub RoadBlock_Unique()
+    Press "RoadBlock", "unique"
+End Sub
+Sub RoadBlock_Clear()
+    Press "RoadBlock", "clear"
+End Sub

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import catalog, engine, symmetry
-from ..families import tiling
-from ..families.tiling import InvalidPuzzle
+from .. import catalog, symmetry
+from ..families import InvalidPuzzle
+from ..families.prepared import find
 from . import areas, layout
 from .book import Book, Colour, MissingName
 
@@ -77,27 +77,24 @@ def next_solution(book: Book, area: layout.Area) -> Outcome:
 def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | None = None) -> Outcome:
     read = read or areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    problem = tiling.encode(read.puzzle)
-    search = engine.Search(problem, limit=index + 1, time_limit=seconds)
-    found = list(search)
-    result = search.result
-    wrapped = index > 0 and 0 < len(found) <= index and result.complete
+    prepared = read.prepared
+    found, result, accepted = find(prepared, limit=1, skip=index, time_limit=seconds)
+    wrapped = not found and index > 0 and accepted > 0 and result.complete
     if wrapped:
+        found, result, _ = find(prepared, limit=1, time_limit=seconds)
         index = 0
-    if len(found) > index:
-        solution = tiling.decode(read.puzzle, problem, found[index])
+    if found:
+        solution = prepared.decode(found[0])
         _write_solution(book, area, read, solution)
         _save_state(book, area, read.fingerprint, index)
         if wrapped:
-            text = f"That was the last of {result.solutions:,} solutions; back to the first."
+            text = f"That was the last of {accepted:,} solutions; back to the first."
         else:
             again = " (press Next for another)" if index == 0 else ""
             text = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
-        return Outcome("solved", _with(text, warning), solution=solution, colours=_colours(read.puzzle))
+        return Outcome("solved", _with(text, warning), solution=solution, colours=prepared.colours)
     if result.complete:
-        stranded = tiling.uncoverable(read.puzzle, problem)
-        why = f"no piece can cover {', '.join(stranded)}" if stranded else "the pieces cannot fill the open cells"
-        return Outcome("no solution", _with(f"No solution: {why}.", warning))
+        return Outcome("no solution", _with(f"No solution: {prepared.why_none()}.", warning))
     return Outcome("time limit", _with(f"Stopped by the {seconds:g} s time limit before a solution was found "
                                        f"(about {result.explored:.0%} searched).", warning))
 
@@ -105,14 +102,14 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
 def count(book: Book, area: layout.Area) -> Outcome:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    problem = tiling.encode(read.puzzle)
-    maps = tiling.item_maps(read.puzzle, problem)
-    if problem.options:
-        result = symmetry.count_up_to_symmetry(problem, maps, time_limit=seconds)
+    prepared = read.prepared
+    maps = prepared.item_maps
+    if prepared.accept is None and prepared.problem.options and maps:
+        result = symmetry.count_up_to_symmetry(prepared.problem, maps, time_limit=seconds)
         total, distinct = result.total, result.distinct
-    else:
-        result = engine.count(problem, time_limit=seconds)
-        total, distinct = result.solutions, result.solutions
+    else:  # a side condition: count the candidates it accepts
+        _, result, total = find(prepared, time_limit=seconds)
+        distinct, maps = total, []
     numbers = {"solutions": total, "up_to_symmetry": distinct, "complete": result.complete,
                "seconds": round(result.seconds, 3)}
     noun = "solution" if total == 1 else "solutions"
@@ -128,25 +125,25 @@ def count(book: Book, area: layout.Area) -> Outcome:
 def unique(book: Book, area: layout.Area) -> Outcome:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    problem = tiling.encode(read.puzzle)
-    result = engine.uniqueness(problem, time_limit=seconds)
+    prepared = read.prepared
+    found, result, _ = find(prepared, limit=2, time_limit=seconds)
     solution = None
-    if result.first is not None:
-        solution = tiling.decode(read.puzzle, problem, result.first)
+    if found:
+        solution = prepared.decode(found[0])
         _write_solution(book, area, read, solution)
         _save_state(book, area, read.fingerprint, 0)
-    if result.unique:
+    verdict = False if len(found) > 1 else (len(found) == 1 if result.complete else None)
+    if verdict:
         text, status = "Unique: exactly one solution (shown).", "solved"
-    elif result.unique is False:
+    elif verdict is False and found:
         text, status = "Not unique: at least two solutions (press Next to see more).", "solved"
-    elif result.solutions == 0 and result.complete:
-        text, status = "No solution, so not unique.", "no solution"
+    elif verdict is False:
+        text, status = f"No solution, so not unique: {prepared.why_none()}.", "no solution"
     else:
-        found = "one solution found, " if result.solutions else ""
-        text = f"Undecided: {found}stopped by the {seconds:g} s time limit. Raise it to decide."
+        text = f"Undecided: {'one solution found, ' if found else ''}stopped by the {seconds:g} s time limit. Raise it to decide."
         status = "time limit"
-    return Outcome(status, _with(text, warning), solution=solution, numbers={"unique": result.unique},
-                   colours=_colours(read.puzzle) if solution else {})
+    return Outcome(status, _with(text, warning), solution=solution, numbers={"unique": verdict},
+                   colours=prepared.colours if solution else {})
 
 
 def clear(book: Book, area: layout.Area) -> Outcome:
@@ -169,16 +166,16 @@ def _write_solution(book: Book, area: layout.Area, read: areas.AreaPuzzle, solut
     rows, cols = _shape(book.read(name))
     if (rows, cols) != read.shape:
         raise InvalidPuzzle([f"{name} should be the same size as {area.name}_In ({read.shape[0]} x {read.shape[1]})"])
-    colours = _colours(read.puzzle)
+    prepared = read.prepared
     values: list[list[object]] = []
     fills: list[list[Colour]] = []
     for r in range(rows):
         value_row, fill_row = [], []
         for c in range(cols):
             ch = solution[r][c]
-            if (r, c) in read.puzzle.board:
-                value_row.append(ch)
-                fill_row.append(colours[ch])
+            if read.shows_piece((r, c)):
+                value_row.append(prepared.display(ch))
+                fill_row.append(prepared.colours[ch])
             else:
                 value_row.append(None)
                 off_mask = area.board is not None and (r, c) not in read.on_board
@@ -187,10 +184,6 @@ def _write_solution(book: Book, area: layout.Area, read: areas.AreaPuzzle, solut
         fills.append(fill_row)
     book.write(name, values)
     book.paint(name, fills)
-
-
-def _colours(puzzle: tiling.Puzzle) -> dict[str, str]:
-    return {letter: piece.colour for letter, piece in puzzle.pieces.pieces.items()}
 
 
 def _with(text: str, warning: str | None) -> str:

@@ -14,7 +14,8 @@ from .. import catalog, geometry
 from ..a1 import CellNamer, offset_namer, range_name
 from ..catalog import Piece, PieceSet
 from ..families import tiling
-from ..families.tiling import InvalidPuzzle
+from ..families import InvalidPuzzle
+from ..families.prepared import Prepared, prepare
 from . import layout
 from .book import Book
 from .cells import OPEN, grid_chars
@@ -30,10 +31,15 @@ CUSTOM_PALETTE = (
 
 @dataclass(frozen=True)
 class AreaPuzzle:
-    puzzle: tiling.Puzzle
+    prepared: Prepared  # the puzzle ready to search, whatever its family
     on_board: frozenset  # (row, col) cells of the input block that belong to the board
     shape: tuple[int, int]  # rows, cols of the input block
-    fingerprint: str  # changes when the input (or the pieces) change
+    fingerprint: str  # changes when the input (or the pieces, or the play) change
+
+    def shows_piece(self, cell: tuple[int, int]) -> bool:
+        """Does a solution put a piece letter on this cell (not a hole, not off the board)?"""
+        puzzle = self.prepared.puzzle
+        return cell in puzzle.board if self.prepared.family == "tiling" else cell in self.on_board
 
 
 def namer_for(book: Book, name: str) -> CellNamer:
@@ -46,8 +52,9 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     name = f"{area.name}_In"
     values = book.read(name)
     namer = namer_for(book, name)
-    grid, messages = grid_chars(values, namer)
+    grid, messages = grid_chars(values, namer, keep_case=area.keeps_case)
     rows, cols = len(grid), len(grid[0]) if grid else 0
+    pieces, mode = None, "easy"
     if area.board is not None:
         board = catalog.board(area.board)
         pieces = catalog.piece_set(area.pieces)
@@ -55,12 +62,17 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
             raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {name} should be {len(board.rows)} x "
                                  f"{len(board.rows[0])} cells for the {board.name} board, it is {rows} x {cols}"])
         on_board = board.cells
-    else:
+    elif area.family == "tiling":
         size, size_messages = _custom_size(book, rows, cols)
         messages += size_messages
         pieces, piece_messages = read_custom_pieces(book)
         messages += piece_messages
         on_board = frozenset((r, c) for r in range(size[0]) for c in range(size[1]))
+    else:
+        on_board = frozenset((r, c) for r in range(rows) for c in range(cols))
+        if area.family == "roadblock":
+            mode, mode_message = _play(book)
+            messages += [mode_message] if mode_message else []
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if (r, c) not in on_board:
@@ -70,9 +82,24 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     if messages:
         raise InvalidPuzzle(messages)
     text_rows = ["".join(row) for row in grid]
-    puzzle = tiling.parse(text_rows, pieces, cell_name=namer)
-    digest = hashlib.sha1("\n".join([area.name, *text_rows, *_piece_signature(pieces)]).encode()).hexdigest()[:16]
-    return AreaPuzzle(puzzle, frozenset(on_board), (rows, cols), digest)
+    if area.family != "tiling":  # these boards are whole rectangles: trim nothing
+        text_rows = [row.replace(tiling.OUTSIDE, OPEN) for row in text_rows]
+    prepared = prepare(area.family, text_rows, cell_name=namer, piece_set=pieces, mode=mode)
+    signature = _piece_signature(pieces) if pieces else [area.family, mode]
+    digest = hashlib.sha1("\n".join([area.name, *text_rows, *signature]).encode()).hexdigest()[:16]
+    return AreaPuzzle(prepared, frozenset(on_board), (rows, cols), digest)
+
+
+def _play(book: Book) -> tuple[str, str | None]:
+    """RoadBlock's option cell: easy (red car only) or advanced (green car too)."""
+    value = book.read(layout.ROADBLOCK_MODE)[0][0]
+    text = str(value).strip().lower() if value is not None else "easy"
+    if text in ("easy", ""):
+        return "easy", None
+    if text == "advanced":
+        return "advanced", None
+    where = namer_for(book, layout.ROADBLOCK_MODE)(0, 0)
+    return "easy", f"{where}: play is Easy or Advanced, not {value!r}"
 
 
 def _piece_signature(pieces: PieceSet) -> list[str]:

@@ -34,6 +34,8 @@ SAMPLES = {
     "IQDiamond": [" ..II", "...ID", "....DDE", "...GKDE", "...GKKEEA", "  GGKCCEA", "  HHHCJAA", "    HCJJA",
                   "    HCJJ"],  # booklet challenge 41
     "Custom": ["", "", "", "   ##", "   ##", "", "", ""],  # Scott's board, drawn by hand
+    "Ghost": ["   G", "GG G", "G", " G"],  # level 49
+    "RoadBlock": [" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW"],  # the first sample challenge
 }
 CUSTOM_SAMPLE_SIZE = (8, 8)
 
@@ -133,18 +135,52 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     ws.write(0, 1, sheet.heading, formats.heading)
     for row, line in enumerate(textwrap.wrap(sheet.intro, 110)[:2], start=1):
         ws.write(row, 1, line, formats.intro)
-    if sheet.legend:
+    if sheet.legend in MARKED_LEGENDS:
+        _marked_legend(ws, formats, sheet.legend)
+    elif sheet.legend:
         _legend(ws, formats, catalog.piece_set(sheet.legend))
     for area in sheet.areas:
         _draw_area(ws, formats, area)
     if sheet.name == layout.CUSTOM_SHEET:
         _custom_extras(ws, formats)
+    if sheet.name == layout.ROADBLOCK_SHEET:
+        row, col = layout.ROADBLOCK_MODE_AT
+        ws.write(row, col - 3, "Play", formats.label)
+        ws.write(row, col, "Easy", formats.number)
+        ws.data_validation(row, col, row, col, {
+            "validate": "list", "source": ["Easy", "Advanced"], "input_title": "Play",
+            "input_message": "Easy: the red car X only. Advanced: the solver also places the green car Y."})
 
 
 def _legend(ws, formats: _Formats, pieces: catalog.PieceSet) -> None:
     """The pieces drawn in their colours, two rows of six."""
     for (r, c), letter in picture_cells(pieces, layout.LEGEND_TOP, 1).items():
         ws.write(r, c, letter, formats.piece(pieces.pieces[letter].colour))
+
+
+MARKED_LEGENDS = ("ghost-hunter", "roadblock")
+
+
+def _marked_legend(ws, formats: _Formats, family: str) -> None:
+    """Ghost Hunter tiles with their lamps (*), RoadBlock pieces with their police cars (lower case)."""
+    from ..families import ghost_hunter, roadblock
+
+    pieces = ghost_hunter.tiles() if family == "ghost-hunter" else roadblock.pieces()
+    police_car = pieces.header.get("police-car-colour", "#1d3557")
+    letters = list(pieces.pieces)
+    half = (len(letters) + 1) // 2
+    for band, chunk in enumerate((letters[:half], letters[half:])):
+        row, col = layout.LEGEND_TOP + band * 4, 1
+        for letter in chunk:
+            piece = pieces.pieces[letter]
+            for r, c, mark in piece.cells:
+                text, colour = letter, piece.colour
+                if mark == "L":
+                    text = f"{letter}*"
+                elif mark == "P":
+                    text, colour = letter.lower(), police_car
+                ws.write(row + r, col + c, text, formats.piece(colour))
+            col += 2 + max(c for _, c, _ in piece.cells)
 
 
 def picture_cells(pieces: catalog.PieceSet, top: int, left: int) -> dict[tuple[int, int], str]:
@@ -188,8 +224,8 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     ws.write(area.top - 1, area.left, "Your puzzle", formats.label)
     ws.write(area.top - 1, area.out_left, "Solution", formats.label)
     mask = catalog.board(area.board).cells if area.board else None
-    letters = "".join(catalog.piece_set(area.pieces).pieces) if area.pieces else None
-    allowed = f"Type a piece letter ({' '.join(letters)})" if letters else "Type a letter"
+    letters = area.letters or ("".join(catalog.piece_set(area.pieces).pieces) if area.pieces else None)
+    allowed = f"Type a letter ({' '.join(letters)})" if letters else "Type a letter"
     sample = SAMPLES.get(area.name, [])
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]

@@ -18,11 +18,11 @@ _NUMBER_TEXT = re.compile(r"^[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?%?$")
 _HINT = "type one letter, # for a hole, or leave the cell empty"
 
 
-def cell_char(value: object, where: str) -> tuple[str, str | None]:
+def cell_char(value: object, where: str, keep_case: bool = False) -> tuple[str, str | None]:
     """``(character, None)`` for a usable cell, ``(".", message)`` otherwise.
 
     Empty cells and whitespace are open board (``.``).  One character is passed
-    on as it is (letters upper-cased); the puzzle family judges it.
+    on as it is (letters upper-cased unless ``keep_case``); the family judges it.
     """
     if value is None:
         return OPEN, None
@@ -38,7 +38,7 @@ def cell_char(value: object, where: str) -> tuple[str, str | None]:
     if text.startswith("=") or type(value).__name__ in ("ArrayFormula", "DataTableFormula"):
         return OPEN, f"{where}: a formula ({_short(text)}) is not allowed in a puzzle grid; {_HINT}"
     if len(text) == 1:
-        return text.upper(), None
+        return (text if keep_case else text.upper()), None
     if _NUMBER_TEXT.match(text):
         return OPEN, f"{where}: the number {text} is not a piece letter; {_HINT}"
     if _DATE_TEXT.match(text):
@@ -50,13 +50,14 @@ def _short(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def grid_chars(values: Sequence[Sequence[object]], cell_name: CellNamer) -> tuple[list[list[str]], list[str]]:
+def grid_chars(values: Sequence[Sequence[object]], cell_name: CellNamer,
+               keep_case: bool = False) -> tuple[list[list[str]], list[str]]:
     """Characters of a 2-D block of cell values, and a message per unusable cell."""
     grid, messages = [], []
     for r, row in enumerate(values):
         chars = []
         for c, value in enumerate(row):
-            ch, message = cell_char(value, cell_name(r, c))
+            ch, message = cell_char(value, cell_name(r, c), keep_case)
             chars.append(ch)
             if message:
                 messages.append(message)

@@ -43,6 +43,13 @@ class Area:
     left: int  # 0-based sheet column of the input grid's first column
     board: str | None = None  # named board fixing the mask; None: the user draws it (Custom)
     pieces: str | None = None  # piece set; None: drawn in Custom_Pieces
+    family: str = "tiling"  # which family reads the grid (xlsolver.families.prepared.FAMILIES)
+    letters: str | None = None  # what an input cell may hold besides '#' and '.'; None: any letter
+
+    @property
+    def keeps_case(self) -> bool:
+        """Ghost Hunter and RoadBlock give lower case a meaning (a lamp on a ghost, a police car)."""
+        return self.family != "tiling"
 
     @property
     def out_left(self) -> int:
@@ -107,12 +114,12 @@ LEGEND_TOP = 3  # sheet row where a legend starts (after heading and intro)
 LEGEND_ROWS = 8  # two rows of pictures, three cells tall each, plus gaps
 
 
-def _stack(sheet: str, specs: list[tuple[str, str, int, int, str | None, str | None]], first_top: int) -> tuple[Area, ...]:
+def _stack(sheet: str, specs: list[tuple], first_top: int, **common) -> tuple[Area, ...]:
     """Areas one below the other, each after a title row."""
     areas = []
     top = first_top
     for name, title, rows, cols, board, pieces in specs:
-        area = Area(name, sheet, title, rows, cols, top + 2, 1, board, pieces)
+        area = Area(name, sheet, title, rows, cols, top + 2, 1, board, pieces, **common)
         areas.append(area)
         top = area.bottom + 1
     return tuple(areas)
@@ -158,7 +165,33 @@ SHEETS: tuple[Sheet, ...] = (
     ),
 )
 
+GHOST_SHEET = "Ghost Hunter"
+ROADBLOCK_SHEET = "RoadBlock"
+ROADBLOCK_MODE = "RoadBlock_Mode"
+
+SHEETS += (
+    Sheet(
+        GHOST_SHEET, "Sheet6", "Ghost Hunter (幽灵捕手)",
+        "Mark the six ghosts with G and press Solve: the tiles cover the board and every ghost sits under one lamp "
+        "(* in the legend and the solution). A tile letter pre-places a tile cell; its lower-case letter puts its "
+        "lamp on a ghost there.",
+        legend="ghost-hunter",
+        areas=_stack(GHOST_SHEET, [("Ghost", "4 x 4 board", 4, 4, None, None)], _AREA_TOP,
+                     family="ghost-hunter", letters="GABCDEF"),
+    ),
+    Sheet(
+        ROADBLOCK_SHEET, "Sheet7", "RoadBlock chase (迷宫大追捕)",
+        "Type the challenge's buildings (S E W J) and the red car X, then press Solve: the police tiles fill the "
+        "board so that no car can reach the edge over roads. Lower case in the solution is a police car.",
+        legend="roadblock",
+        areas=_stack(ROADBLOCK_SHEET, [("RoadBlock", "6 x 6 board", 6, 6, None, None)], _AREA_TOP,
+                     family="roadblock", letters="RLCDTISEWJXY"),
+    ),
+)
+
 CUSTOM = SHEETS[2].areas[0]
+ROADBLOCK = SHEETS[4].areas[0]
+ROADBLOCK_MODE_AT = (ROADBLOCK.top - 2, ROADBLOCK.out_left + 6)  # beside the area's title
 #: Where the Custom sheet's extra cells are: size and turn-over above the board, pieces below.
 CUSTOM_CELLS = {
     CUSTOM_ROWS: (LEGEND_TOP + 1, 4),
@@ -171,7 +204,7 @@ CUSTOM_DEFAULT_SIZE = (6, 10)
 AREAS: dict[str, Area] = {area.name: area for sheet in SHEETS for area in sheet.areas}
 STATE_CELLS: dict[str, tuple[int, int]] = {name: (i, 1) for i, name in enumerate(AREAS)}
 STATE_SHEET_CODE_NAME = "Sheet5"
-CONF_SHEET_CODE_NAME = "Sheet4"
+CONF_SHEET_CODE_NAME = "Sheet4"  # (the Ghost Hunter and RoadBlock sheets came later: Sheet6, Sheet7)
 
 
 def defined_names() -> dict[str, str]:
@@ -186,6 +219,7 @@ def defined_names() -> dict[str, str]:
         names[name] = f"{custom}!{absolute_range(row, col, 1, 1)}"
     top, left, rows, cols = CUSTOM_PIECES_AT
     names[CUSTOM_PIECES] = f"{custom}!{absolute_range(top, left, rows, cols)}"
+    names[ROADBLOCK_MODE] = f"{quote_sheet(ROADBLOCK_SHEET)}!{absolute_range(*ROADBLOCK_MODE_AT, 1, 1)}"
     return names
 
 

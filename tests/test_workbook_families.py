@@ -1,0 +1,74 @@
+"""The Ghost Hunter and RoadBlock sheets, pressed headless on real .xlsm files."""
+from __future__ import annotations
+
+import openpyxl
+
+from xlsolver.families import ghost_hunter, roadblock
+from xlsolver.workbook import actions, layout
+from xlsolver.workbook.openpyxl_book import OpenpyxlBook
+from conftest import load_facts
+from workbook_helpers import all_values, copy_of_board, fills_of, type_into, values_of
+
+OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")}
+
+
+def press(path, area, action):
+    book = OpenpyxlBook(path)
+    outcome = actions.press(book, area, action)
+    book.save()
+    return outcome
+
+
+def status(path, area) -> str:
+    return values_of(path, f"{area}_Status")[0][0] or ""
+
+
+def test_ghost_level_49_is_solved_unique_with_lamps_marked(tmp_path):
+    path = copy_of_board(tmp_path)
+    before = all_values(path, skip=OUTPUTS)
+    press(path, "Ghost", "unique")
+    assert status(path, "Ghost") == "Unique: exactly one solution (shown)."
+    assert values_of(path, "Ghost_Out") == [["A", "A", "B", "B*"], ["A*", "E*", "C", "C*"],
+                                            ["D*", "E", "E", "C"], ["D", "D*", "F", "F"]]
+    colours = {p.letter: p.colour for p in ghost_hunter.tiles().pieces.values()}
+    assert fills_of(path, "Ghost_Out")[0] == [colours["A"], colours["A"], colours["B"], colours["B"]]
+    assert all_values(path, skip=OUTPUTS) == before
+
+
+def test_ghost_mistakes_name_sheet_cells(tmp_path):
+    path = copy_of_board(tmp_path)
+    type_into(path, "Ghost_In", ["   G", "GG G", "G", "  Q"])
+    press(path, "Ghost", "solve")
+    assert status(path, "Ghost") == "D17: 'Q' is not a tile (A B C D E F), a ghost (G) or '.'"
+    type_into(path, "Ghost_In", ["   G", "GG G", "G", ""])
+    press(path, "Ghost", "solve")
+    assert status(path, "Ghost").startswith("B14:E17: 5 ghosts are marked (E14, B15, C15, E15, B16)")
+
+
+def test_roadblock_sample_solved_with_police_cars_and_counted(tmp_path):
+    path = copy_of_board(tmp_path)
+    sample = load_facts("roadblock.json")["sample_instances"][0]
+    press(path, "RoadBlock", "solve")
+    assert ["".join(row) for row in values_of(path, "RoadBlock_Out")] == sample["solution"]
+    police_car = roadblock.pieces().header["police-car-colour"]
+    assert fills_of(path, "RoadBlock_Out")[1][0] == police_car  # 'i', I's police car
+    assert press(path, "RoadBlock", "count").numbers["solutions"] == 1
+    assert status(path, "RoadBlock").startswith("1 solution; complete count")
+
+
+def test_roadblock_escape_and_play_cell(tmp_path):
+    path = copy_of_board(tmp_path)
+    type_into(path, "RoadBlock_In", [" JJJ", "  SSS", "  S", "X E", "  EW", " EEWW"])  # the car on the edge
+    press(path, "RoadBlock", "solve")
+    assert status(path, "RoadBlock") == "No solution: every way to fill the board lets a car reach the edge."
+    workbook = openpyxl.load_workbook(path, keep_vba=True)
+    sheet, ref = next(iter(workbook.defined_names["RoadBlock_Mode"].destinations))
+    workbook[sheet][ref.replace("$", "")] = "Advanced"
+    workbook.save(path)
+    press(path, "RoadBlock", "solve")
+    assert "the required pieces cover 37" in status(path, "RoadBlock")
+    workbook = openpyxl.load_workbook(path, keep_vba=True)
+    workbook[sheet][ref.replace("$", "")] = "Hard"
+    workbook.save(path)
+    press(path, "RoadBlock", "solve")
+    assert status(path, "RoadBlock").startswith("O12: play is Easy or Advanced, not 'Hard'")
