@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         return INVALID
     try:
         return args.run(args)
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return SOLVED
     except (UserError, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
         print(f"xlsolver: {err}", file=sys.stderr)
         return INVALID
