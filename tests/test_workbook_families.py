@@ -72,3 +72,39 @@ def test_roadblock_escape_and_play_cell(tmp_path):
     workbook.save(path)
     press(path, "RoadBlock", "solve")
     assert status(path, "RoadBlock").startswith("O12: play is Easy or Advanced, not 'Hard'")
+
+
+def test_klotski_solve_lists_moves_and_steps_through_them(tmp_path):
+    from xlsolver.families import klotski
+
+    path = copy_of_board(tmp_path)
+    before = all_values(path, skip=OUTPUTS | {"Klotski_Moves"})
+    press(path, "Klotski", "solve")
+    assert status(path, "Klotski").startswith("Solved in 81 moves (piece metric)")
+    moves = [row for row in values_of(path, "Klotski_Moves") if row[0] is not None]
+    assert len(moves) == 81 and moves[0][0] == 1
+    start = ["VCCV", "VCCV", "VHHV", "VSSV", "S..S"]
+    boards = klotski.replay(klotski.parse(start), [klotski.Move(*row) for row in moves], "piece")
+    for step in (1, 2):
+        press(path, "Klotski", "next")
+        shown = ["".join(ch or "." for ch in row) for row in values_of(path, "Klotski_Out")]
+        assert shown == boards[step - 1]
+    press(path, "Klotski", "previous")
+    assert status(path, "Klotski").startswith("Move 1 of 81:")
+    assert all_values(path, skip=OUTPUTS | {"Klotski_Moves"}) == before
+    press(path, "Klotski", "clear")
+    assert all(row == [None] * 4 for row in values_of(path, "Klotski_Moves"))
+
+
+def test_klotski_metric_cell_and_bad_layouts(tmp_path):
+    path = copy_of_board(tmp_path)
+    type_into(path, "Klotski_Metric", [["step"]])
+    press(path, "Klotski", "solve")
+    assert status(path, "Klotski").startswith("Solved in 116 moves (step metric)")
+    type_into(path, "Klotski_Metric", [["fast"]])
+    press(path, "Klotski", "solve")
+    assert status(path, "Klotski") == "O8: the metric is piece, straight or step, not 'fast'"
+    type_into(path, "Klotski_Metric", [["piece"]])
+    type_into(path, "Klotski_In", ["VCCV", "VCQV", "VHHV", "VSSV", "S  S"])
+    press(path, "Klotski", "solve")
+    assert status(path, "Klotski").startswith("D11: 'Q' is not a Klotski piece")

@@ -176,3 +176,17 @@ End Sub
 Sub RoadBlock_Clear()
     Press "RoadBlock", "clear"
 End Sub
+
+' Klotski: 4 x 5 board, exit at the bottom middle
+Sub Klotski_Solve()
+    Press "Klotski", "solve"
+End Sub
+Sub Klotski_Previous()
+    Press "Klotski", "previous"
+End Sub
+Sub Klotski_Next()
+    Press "Klotski", "next"
+End Sub
+Sub Klotski_Clear()
+    Press "Klotski", "clear"
+End Sub

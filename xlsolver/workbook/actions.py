@@ -35,12 +35,13 @@ def press(book: Book, area_name: str, action: str) -> Outcome:
     area = layout.AREAS.get(area_name)
     if area is None:
         return Outcome("error", f"unknown area {area_name!r}; areas are {', '.join(layout.AREAS)}")
-    if action not in layout.ACTIONS:
-        outcome = Outcome("error", f"unknown action {action!r}; actions are {', '.join(layout.ACTIONS)}")
+    table = _family_actions(area.family)
+    if action not in area.actions:
+        outcome = Outcome("error", f"unknown action {action!r}; actions are {', '.join(area.actions)}")
     else:
         book.status_bar(f"xlsolver: {layout.BUTTON_CAPTIONS[action]} {area.name}...")
         try:
-            outcome = _ACTIONS[action](book, area)
+            outcome = table[action](book, area)
         except InvalidPuzzle as err:
             outcome = Outcome("invalid", _summary(err.messages), messages=err.messages)
         except MissingName as err:
@@ -201,3 +202,12 @@ def _save_state(book: Book, area: layout.Area, fingerprint: str, index: int) -> 
 
 
 _ACTIONS = {"solve": solve, "next": next_solution, "count": count, "unique": unique, "clear": clear}
+
+
+def _family_actions(family: str) -> dict:
+    """Exact-cover families share the actions above; others bring their own."""
+    if family == "klotski":
+        from . import klotski_actions
+
+        return klotski_actions.ACTIONS
+    return _ACTIONS

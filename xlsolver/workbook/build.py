@@ -36,6 +36,7 @@ SAMPLES = {
     "Custom": ["", "", "", "   ##", "   ##", "", "", ""],  # Scott's board, drawn by hand
     "Ghost": ["   G", "GG G", "G", " G"],  # level 49
     "RoadBlock": [" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW"],  # the first sample challenge
+    "Klotski": ["VCCV", "VCCV", "VHHV", "VSSV", "S  S"],  # 横刀立马, the classic start
 }
 CUSTOM_SAMPLE_SIZE = (8, 8)
 
@@ -135,7 +136,9 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     ws.write(0, 1, sheet.heading, formats.heading)
     for row, line in enumerate(textwrap.wrap(sheet.intro, 110)[:2], start=1):
         ws.write(row, 1, line, formats.intro)
-    if sheet.legend in MARKED_LEGENDS:
+    if sheet.legend == "klotski":
+        _klotski_legend(ws, formats)
+    elif sheet.legend in MARKED_LEGENDS:
         _marked_legend(ws, formats, sheet.legend)
     elif sheet.legend:
         _legend(ws, formats, catalog.piece_set(sheet.legend))
@@ -143,6 +146,8 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
         _draw_area(ws, formats, area)
     if sheet.name == layout.CUSTOM_SHEET:
         _custom_extras(ws, formats)
+    if sheet.name == layout.KLOTSKI_SHEET:
+        _klotski_extras(ws, formats)
     if sheet.name == layout.ROADBLOCK_SHEET:
         row, col = layout.ROADBLOCK_MODE_AT
         ws.write(row, col - 3, "Play", formats.label)
@@ -181,6 +186,20 @@ def _marked_legend(ws, formats: _Formats, family: str) -> None:
                     text, colour = letter.lower(), police_car
                 ws.write(row + r, col + c, text, formats.piece(colour))
             col += 2 + max(c for _, c, _ in piece.cells)
+
+
+def _klotski_legend(ws, formats: _Formats) -> None:
+    """One of each Klotski piece, in its colour."""
+    from ..families import klotski
+
+    puzzle = klotski.load()
+    col = 1
+    for piece in puzzle.types:
+        if piece.letter == ".":
+            continue
+        for r, c in piece.cells:
+            ws.write(layout.LEGEND_TOP + r, col + c, piece.letter, formats.piece(piece.colour))
+        col += 2 + max(c for _, c in piece.cells)
 
 
 def picture_cells(pieces: catalog.PieceSet, top: int, left: int) -> dict[tuple[int, int], str]:
@@ -250,7 +269,7 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
             ws.data_validation(row, area.left + first, row, area.left + last, rule)
     row, col = area.status_cell
     ws.write_blank(row, col, None, formats.status)
-    for action in layout.ACTIONS:
+    for action in area.actions:
         r, c = area.button_cell(action)
         ws.insert_button(r, c, {**BUTTON, "macro": area.macro(action), "caption": layout.BUTTON_CAPTIONS[action]})
     row, col = area.time_limit_cell
@@ -299,6 +318,21 @@ def _custom_extras(ws, formats: _Formats) -> None:
         fmt = formats.highlight(colour)
         ws.conditional_format(top, left, top + p_rows - 1, left + p_cols - 1,
                               {"type": "cell", "criteria": "==", "value": f'"{letter}"', "format": fmt})
+
+
+def _klotski_extras(ws, formats: _Formats) -> None:
+    """The metric cell and the list of moves beside the board."""
+    row, col = layout.KLOTSKI_METRIC_AT
+    ws.write(row, col - 3, "Metric", formats.label)
+    ws.write(row, col, "piece", formats.number)
+    ws.data_validation(row, col, row, col, {
+        "validate": "list", "source": ["piece", "straight", "step"], "input_title": "What counts as one move",
+        "input_message": "piece: a piece moved any distance; straight: a piece moved in one direction; "
+                         "step: every cell moved."})
+    top, left, _, cols = layout.KLOTSKI_MOVES_AT
+    ws.set_column(left, left + cols - 1, 9)
+    for c, label in enumerate(("Move", "Piece", "Direction", "Distance")):
+        ws.write(top - 1, left + c, label, formats.title)
 
 
 def _conf_sheet(book, formats: _Formats) -> None:

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from ..a1 import cell_name, column_letters
 
 ACTIONS = ("solve", "next", "count", "unique", "clear")
-BUTTON_CAPTIONS = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique?", "clear": "Clear"}
-MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique", "clear": "Clear"}
+STEP_ACTIONS = ("solve", "previous", "next", "clear")  # areas that show a solution move by move
+BUTTON_CAPTIONS = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique?", "clear": "Clear",
+                   "previous": "Previous"}
+MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique", "clear": "Clear",
+                "previous": "Previous"}
 
 STATE_SHEET = "xlsolver.state"
 CONF_SHEET = "xlwings.conf"
@@ -45,6 +48,7 @@ class Area:
     pieces: str | None = None  # piece set; None: drawn in Custom_Pieces
     family: str = "tiling"  # which family reads the grid (xlsolver.families.prepared.FAMILIES)
     letters: str | None = None  # what an input cell may hold besides '#' and '.'; None: any letter
+    actions: tuple[str, ...] = ACTIONS  # its buttons, top to bottom
 
     @property
     def keeps_case(self) -> bool:
@@ -64,7 +68,7 @@ class Area:
         return self.out_left + self.cols + 1
 
     def button_cell(self, action: str) -> tuple[int, int]:
-        return self.top + ACTIONS.index(action), self.button_col
+        return self.top + self.actions.index(action), self.button_col
 
     @property
     def time_limit_cell(self) -> tuple[int, int]:
@@ -189,7 +193,26 @@ SHEETS += (
     ),
 )
 
+KLOTSKI_SHEET = "Klotski"
+KLOTSKI_METRIC = "Klotski_Metric"
+KLOTSKI_MOVES = "Klotski_Moves"
+KLOTSKI_MOVE_ROWS = 160
+
+SHEETS += (
+    Sheet(
+        KLOTSKI_SHEET, "Sheet8", "Klotski (华容道)",
+        "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
+        "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
+        legend="klotski",
+        areas=_stack(KLOTSKI_SHEET, [("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, None, None)],
+                     LEGEND_TOP + 4, family="klotski", letters="CHVS", actions=STEP_ACTIONS),
+    ),
+)
+
 CUSTOM = SHEETS[2].areas[0]
+KLOTSKI = SHEETS[5].areas[0]
+KLOTSKI_METRIC_AT = (KLOTSKI.top - 2, KLOTSKI.out_left + 8)
+KLOTSKI_MOVES_AT = (KLOTSKI.top, KLOTSKI.button_col + 7, KLOTSKI_MOVE_ROWS, 4)  # step, piece, direction, distance
 ROADBLOCK = SHEETS[4].areas[0]
 ROADBLOCK_MODE_AT = (ROADBLOCK.top - 2, ROADBLOCK.out_left + 6)  # beside the area's title
 #: Where the Custom sheet's extra cells are: size and turn-over above the board, pieces below.
@@ -220,12 +243,14 @@ def defined_names() -> dict[str, str]:
     top, left, rows, cols = CUSTOM_PIECES_AT
     names[CUSTOM_PIECES] = f"{custom}!{absolute_range(top, left, rows, cols)}"
     names[ROADBLOCK_MODE] = f"{quote_sheet(ROADBLOCK_SHEET)}!{absolute_range(*ROADBLOCK_MODE_AT, 1, 1)}"
+    names[KLOTSKI_METRIC] = f"{quote_sheet(KLOTSKI_SHEET)}!{absolute_range(*KLOTSKI_METRIC_AT, 1, 1)}"
+    names[KLOTSKI_MOVES] = f"{quote_sheet(KLOTSKI_SHEET)}!{absolute_range(*KLOTSKI_MOVES_AT)}"
     return names
 
 
 def buttons() -> list[tuple[Area, str]]:
     """Every (area, action) pair that has a button."""
-    return [(area, action) for area in AREAS.values() for action in ACTIONS]
+    return [(area, action) for area in AREAS.values() for action in area.actions]
 
 
 __all__ = ["Area", "Sheet", "SHEETS", "AREAS", "ACTIONS", "defined_names", "buttons", "cell_name"]
