@@ -7,20 +7,9 @@ from xlsolver.families import ghost_hunter, roadblock
 from xlsolver.workbook import actions, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from conftest import load_facts
-from workbook_helpers import all_values, copy_of_board, fills_of, type_into, values_of
+from workbook_helpers import all_values, copy_of_board, fills_of, press, status, type_into, values_of
 
 OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")}
-
-
-def press(path, area, action):
-    book = OpenpyxlBook(path)
-    outcome = actions.press(book, area, action)
-    book.save()
-    return outcome
-
-
-def status(path, area) -> str:
-    return values_of(path, f"{area}_Status")[0][0] or ""
 
 
 def test_ghost_level_49_is_solved_unique_with_lamps_marked(tmp_path):

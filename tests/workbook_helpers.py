@@ -71,3 +71,18 @@ def button_macros(path: Path) -> list[str]:
 def vba_bin(path: Path) -> bytes:
     with zipfile.ZipFile(path) as archive:
         return archive.read("xl/vbaProject.bin")
+
+
+def press(path: Path, area: str, action: str):
+    """Press a button headless: open, act, save, as a click in Excel would leave the file."""
+    from xlsolver.workbook import actions
+    from xlsolver.workbook.openpyxl_book import OpenpyxlBook
+
+    book = OpenpyxlBook(path)
+    outcome = actions.press(book, area, action)
+    book.save()
+    return outcome
+
+
+def status(path: Path, area: str) -> str:
+    return values_of(path, f"{area}_Status")[0][0] or ""

@@ -208,50 +208,7 @@ def run_solve(args) -> int:
         return run_solve_workbook(args)
     if args.area or args.output:
         raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
-    if args.family != "tiling":
-        return run_solve_family(args)
-    try:
-        puzzle = _load_puzzle(args)
-    except tiling.InvalidPuzzle as err:
-        return _invalid(args, err)
-    problem = tiling.encode(puzzle)
-    _save_dlx(args, problem, f"xlsolver: {args.puzzle} with {puzzle.pieces.name}")
-    with _interruptible() as cancel:
-        result = engine.Search(problem, limit=2 if args.unique else 1, time_limit=args.time_limit, cancel=cancel).run()
-    colours = {letter: p.colour for letter, p in puzzle.pieces.pieces.items()}
-    rows = tiling.decode(puzzle, problem, result.first) if result.first else None
-    if rows:
-        status, code = "solved", SOLVED
-    elif result.complete:
-        status, code = "no solution", NO_SOLUTION
-    elif result.stopped == engine.CANCELLED:
-        status, code = "cancelled", INTERRUPTED
-    else:
-        status, code = "time limit", UNDECIDED
-    stranded = tiling.uncoverable(puzzle, problem) if status == "no solution" else []
-    messages = {
-        "no solution": [f"no solution: no piece can cover {', '.join(stranded)}" if stranded
-                        else "no solution: the pieces cannot fill the open cells"],
-        "time limit": [f"stopped by the time limit after {result.seconds:.1f} s, no solution found yet"],
-        "cancelled": ["interrupted before a solution was found"],
-    }.get(status, [])
-    unique = result.unique if args.unique else None
-    if args.unique and rows:
-        messages.append({True: "the solution is unique", False: "there is more than one solution",
-                         None: "stopped before uniqueness was decided"}[unique])
-    if args.json:
-        report = {"status": status, "solution": rows, "messages": messages, "pieces": puzzle.pieces.name,
-                  "colours": colours, "seconds": round(result.seconds, 4), "nodes": result.nodes,
-                  "engine": result.engine}
-        if args.unique:
-            report["unique"] = unique
-        _print_json(report)
-        return code
-    if rows:
-        print("\n".join(terminal.paint(rows, colours, terminal.wants_colour(sys.stdout, args.colour))))
-    for message in messages:
-        print(f"xlsolver: {message}", file=sys.stderr)
-    return code
+    return run_solve_family(args)
 
 
 def run_solve_workbook(args) -> int:
@@ -310,13 +267,16 @@ def run_build_workbook(args) -> int:
 
 
 def _prepared(args) -> prepared_puzzles.Prepared:
-    rows, _ = read_puzzle_text(args.puzzle)
+    rows, header = read_puzzle_text(args.puzzle)
+    if args.family == "tiling":
+        name = args.pieces or header.get("pieces")
+        return prepared_puzzles.prepare("tiling", rows, piece_set=catalog.piece_set(name) if name else None)
     edition = prepared_puzzles.read_edition(args.family, args.pieces) if args.pieces else None
     return prepared_puzzles.prepare(args.family, rows, mode=args.mode, piece_set=edition)
 
 
 def run_solve_family(args) -> int:
-    """Solve a Ghost Hunter or RoadBlock puzzle (or any family with a side condition)."""
+    """Solve a text puzzle of any exact-cover family: print it, or report it as JSON."""
     try:
         prepared = _prepared(args)
     except tiling.InvalidPuzzle as err:
@@ -342,7 +302,10 @@ def run_solve_family(args) -> int:
                          None: "stopped before uniqueness was decided"}[unique])
     if args.json:
         report = {"status": status, "solution": rows, "messages": messages, "family": args.family,
-                  "colours": prepared.colours, "seconds": round(result.seconds, 4), "engine": result.engine}
+                  "colours": prepared.colours, "seconds": round(result.seconds, 4), "nodes": result.nodes,
+                  "engine": result.engine}
+        if args.family == "tiling":
+            report["pieces"] = prepared.puzzle.pieces.name
         if args.unique:
             report["unique"] = unique
         _print_json(report)
