@@ -97,3 +97,31 @@ def test_klotski_metric_cell_and_bad_layouts(tmp_path):
     type_into(path, "Klotski_In", ["VCCV", "VCQV", "VHHV", "VSSV", "S  S"])
     press(path, "Klotski", "solve")
     assert status(path, "Klotski").startswith("D11: 'Q' is not a Klotski piece")
+
+
+def test_zen_garden_solve_numbers_every_sand_cell_in_a_legal_order(tmp_path):
+    from xlsolver.families import zen
+
+    path = copy_of_board(tmp_path)
+    press(path, "Zen", "solve")
+    assert status(path, "Zen").startswith("Raked in ")
+    garden_rows = ["__......", "_....#..", "........", "..#.....", "......._"]
+    order = [row[:8] for row in values_of(path, "Zen_Out")[:5]]
+    for r, row in enumerate(garden_rows):
+        for c, ch in enumerate(row):
+            assert (order[r][c] is not None) == (ch == ".")
+    numbers = sorted(v for row in order for v in row if v is not None)
+    assert numbers == list(range(1, len(numbers) + 1)), "each sand cell raked once, numbered 1..n"
+    result = zen.solve(zen.parse(garden_rows))
+    zen.replay(zen.parse(garden_rows), result.passes, complete=True)  # the solver's own order is legal
+
+
+def test_zen_garden_mistakes_name_cells(tmp_path):
+    path = copy_of_board(tmp_path)
+    type_into(path, "Zen_In", ["__", "_  x #", "", "  #", "       _"])
+    press(path, "Zen", "solve")
+    assert status(path, "Zen") == "E10: 'X' is not part of a garden; use '.' sand, '#' rock or '_' walkable ground"
+    type_into(path, "Zen_In", ["__", "_    #", "", "  #", "       _"])
+    type_into(path, "Zen_Rows", [[20]])
+    press(path, "Zen", "solve")
+    assert "E5: the board size must be a whole number from 1 to 16" in status(path, "Zen")

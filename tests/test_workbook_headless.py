@@ -55,7 +55,7 @@ def test_solve_all_areas_with_input_and_write_elsewhere(tmp_path):
     report = json.loads(result.stdout)
     assert result.returncode == 0
     assert set(report["areas"]) == {"Pento6x10", "IQ5x11", "IQDiamond", "Custom", "Ghost", "RoadBlock",
-                                    "Klotski"}  # the areas with samples
+                                    "Klotski", "Zen"}  # the areas with samples
     assert all(a["status"] == "solved" for a in report["areas"].values())
     custom = report["areas"]["Custom"]["solution"]
     assert len(custom) == 8 and custom[3] == "YYW##TNN"  # trimmed to the 8 x 8 board, holes kept
@@ -221,6 +221,6 @@ def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
     reopened = openpyxl.load_workbook(path, keep_vba=True)
     assert set(reopened.defined_names) == names
     assert [ws.sheet_properties.codeName for ws in reopened.worksheets] == \
-        ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet4", "Sheet5"]
+        ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet4", "Sheet5"]
     assert len(reopened["IQ Puzzler Pro"].data_validations.dataValidation) > 10
     assert all_values(path, skip=OUTPUTS) == inputs

@@ -190,3 +190,11 @@ End Sub
 Sub Klotski_Clear()
     Press "Klotski", "clear"
 End Sub
+
+' Zen Garden: Garden (up to 16 x 16; beyond the size is dark)
+Sub Zen_Solve()
+    Press "Zen", "solve"
+End Sub
+Sub Zen_Clear()
+    Press "Zen", "clear"
+End Sub

@@ -210,4 +210,8 @@ def _family_actions(family: str) -> dict:
         from . import klotski_actions
 
         return klotski_actions.ACTIONS
+    if family == "zen":
+        from . import zen_actions
+
+        return zen_actions.ACTIONS
     return _ACTIONS

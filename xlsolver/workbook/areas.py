@@ -107,8 +107,13 @@ def _piece_signature(pieces: PieceSet) -> list[str]:
 
 
 def _custom_size(book: Book, rows: int, cols: int) -> tuple[tuple[int, int], list[str]]:
+    return _custom_size_of(book, layout.CUSTOM_ROWS, layout.CUSTOM_COLS, rows, cols)
+
+
+def _custom_size_of(book: Book, rows_name: str, cols_name: str, rows: int, cols: int):
+    """A board size typed into two cells, each at most the grid's; messages name the cells."""
     size, messages = [], []
-    for name, most in ((layout.CUSTOM_ROWS, rows), (layout.CUSTOM_COLS, cols)):
+    for name, most in ((rows_name, rows), (cols_name, cols)):
         value = book.read(name)[0][0]
         where = namer_for(book, name)(0, 0)
         number = _whole_number(value)

@@ -37,8 +37,10 @@ SAMPLES = {
     "Ghost": ["   G", "GG G", "G", " G"],  # level 49
     "RoadBlock": [" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW"],  # the first sample challenge
     "Klotski": ["VCCV", "VCCV", "VHHV", "VSSV", "S  S"],  # 横刀立马, the classic start
+    "Zen": ["__", "_    #", "", "  #", "       _"],  # examples/zen-courtyard.txt
 }
 CUSTOM_SAMPLE_SIZE = (8, 8)
+ZEN_SAMPLE_SIZE = (5, 8)
 
 
 def xlwings_modules() -> list[VBAModule]:
@@ -148,6 +150,8 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
         _custom_extras(ws, formats)
     if sheet.name == layout.KLOTSKI_SHEET:
         _klotski_extras(ws, formats)
+    if sheet.name == layout.ZEN_SHEET:
+        _size_cells(ws, formats, layout.ZEN, layout.ZEN_CELLS, layout.ZEN_ROWS, layout.ZEN_COLS, ZEN_SAMPLE_SIZE)
     if sheet.name == layout.ROADBLOCK_SHEET:
         row, col = layout.ROADBLOCK_MODE_AT
         ws.write(row, col - 3, "Play", formats.label)
@@ -245,6 +249,8 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     mask = catalog.board(area.board).cells if area.board else None
     letters = area.letters or ("".join(catalog.piece_set(area.pieces).pieces) if area.pieces else None)
     allowed = f"Type a letter ({' '.join(letters)})" if letters else "Type a letter"
+    if area.family == "zen":
+        allowed = "Type # for a rock or _ for walkable ground (empty is sand)"
     sample = SAMPLES.get(area.name, [])
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
@@ -284,25 +290,11 @@ def _custom_extras(ws, formats: _Formats) -> None:
     """Board size, turn-over choice, the pieces drawing, and colours that follow it."""
     area = layout.CUSTOM
     cells = layout.CUSTOM_CELLS
-    rows, cols = CUSTOM_SAMPLE_SIZE
-    for name, label, value in ((layout.CUSTOM_ROWS, "Rows", rows), (layout.CUSTOM_COLS, "Columns", cols)):
-        row, col = cells[name]
-        ws.write(row, col - 3, label, formats.label)
-        ws.write_number(row, col, value, formats.number)
-        most = area.rows if name == layout.CUSTOM_ROWS else area.cols
-        ws.data_validation(row, col, row, col, {"validate": "integer", "criteria": "between", "minimum": 1,
-                                                "maximum": most, "error_message": f"A whole number from 1 to {most}."})
+    _size_cells(ws, formats, area, cells, layout.CUSTOM_ROWS, layout.CUSTOM_COLS, CUSTOM_SAMPLE_SIZE)
     row, col = cells[layout.CUSTOM_TURN_OVER]
     ws.write(row, col - 8, "Pieces may be turned over", formats.label)
     ws.write(row, col, "Yes", formats.number)
     ws.data_validation(row, col, row, col, {"validate": "list", "source": ["Yes", "No"]})
-    # cells beyond the chosen size turn dark
-    for left in (area.left, area.out_left):
-        corner = layout.absolute_range(area.top, left, 1, 1)
-        rule = (f"=OR(ROW()-ROW({corner})+1>{layout.CUSTOM_ROWS},"
-                f"COLUMN()-COLUMN({corner})+1>{layout.CUSTOM_COLS})")
-        ws.conditional_format(area.top, left, area.top + area.rows - 1, left + area.cols - 1,
-                              {"type": "formula", "criteria": rule, "format": formats.dark})
     top, left, p_rows, p_cols = layout.CUSTOM_PIECES_AT
     ws.write(top - 2, left, "Pieces: draw each with its own letter (here, the 12 pentominoes)", formats.title)
     ws.write(top - 1, left, "A letter's connected cells are one piece; colours follow the letters.", formats.label)
@@ -318,6 +310,23 @@ def _custom_extras(ws, formats: _Formats) -> None:
         fmt = formats.highlight(colour)
         ws.conditional_format(top, left, top + p_rows - 1, left + p_cols - 1,
                               {"type": "cell", "criteria": "==", "value": f'"{letter}"', "format": fmt})
+
+
+def _size_cells(ws, formats: _Formats, area: layout.Area, cells: dict, rows_name: str, cols_name: str,
+                size: tuple[int, int]) -> None:
+    """Rows and Columns cells for a board drawn inside a bigger grid; cells beyond turn dark."""
+    for name, label, value in ((rows_name, "Rows", size[0]), (cols_name, "Columns", size[1])):
+        row, col = cells[name]
+        ws.write(row, col - 3, label, formats.label)
+        ws.write_number(row, col, value, formats.number)
+        most = area.rows if name == rows_name else area.cols
+        ws.data_validation(row, col, row, col, {"validate": "integer", "criteria": "between", "minimum": 1,
+                                                "maximum": most, "error_message": f"A whole number from 1 to {most}."})
+    for left in (area.left, area.out_left):
+        corner = layout.absolute_range(area.top, left, 1, 1)
+        rule = f"=OR(ROW()-ROW({corner})+1>{rows_name},COLUMN()-COLUMN({corner})+1>{cols_name})"
+        ws.conditional_format(area.top, left, area.top + area.rows - 1, left + area.cols - 1,
+                              {"type": "formula", "criteria": rule, "format": formats.dark})
 
 
 def _klotski_extras(ws, formats: _Formats) -> None:

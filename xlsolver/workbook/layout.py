@@ -209,8 +209,24 @@ SHEETS += (
     ),
 )
 
+ZEN_SHEET = "Zen Garden"
+ZEN_ROWS = "Zen_Rows"
+ZEN_COLS = "Zen_Cols"
+
+SHEETS += (
+    Sheet(
+        ZEN_SHEET, "Sheet9", "Zen Puzzle Garden",
+        "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
+        "the monk's raking order appears on the right, each pass in its own colour.",
+        areas=_stack(ZEN_SHEET, [("Zen", "Garden (up to 16 x 16; beyond the size is dark)", 16, 16, None, None)],
+                     LEGEND_TOP + 3, family="zen", letters="#_", actions=("solve", "clear")),
+    ),
+)
+
 CUSTOM = SHEETS[2].areas[0]
 KLOTSKI = SHEETS[5].areas[0]
+ZEN = SHEETS[6].areas[0]
+ZEN_CELLS = {ZEN_ROWS: (LEGEND_TOP + 1, 4), ZEN_COLS: (LEGEND_TOP + 1, 10)}
 KLOTSKI_METRIC_AT = (KLOTSKI.top - 2, KLOTSKI.out_left + 8)
 KLOTSKI_MOVES_AT = (KLOTSKI.top, KLOTSKI.button_col + 7, KLOTSKI_MOVE_ROWS, 4)  # step, piece, direction, distance
 ROADBLOCK = SHEETS[4].areas[0]
@@ -244,6 +260,8 @@ def defined_names() -> dict[str, str]:
     names[CUSTOM_PIECES] = f"{custom}!{absolute_range(top, left, rows, cols)}"
     names[ROADBLOCK_MODE] = f"{quote_sheet(ROADBLOCK_SHEET)}!{absolute_range(*ROADBLOCK_MODE_AT, 1, 1)}"
     names[KLOTSKI_METRIC] = f"{quote_sheet(KLOTSKI_SHEET)}!{absolute_range(*KLOTSKI_METRIC_AT, 1, 1)}"
+    for name, (row, col) in ZEN_CELLS.items():
+        names[name] = f"{quote_sheet(ZEN_SHEET)}!{absolute_range(row, col, 1, 1)}"
     names[KLOTSKI_MOVES] = f"{quote_sheet(KLOTSKI_SHEET)}!{absolute_range(*KLOTSKI_MOVES_AT)}"
     return names
 

@@ -1,0 +1,542 @@
+"""The search behind ``zen.solve``: depth-first over bitboards, splitting the garden into independent parts.
+
+The garden and its ring are one bitboard (a Python int): square ``(r, c)`` is
+bit ``(r + 1) * W + c + 1`` with ``W = width + 2``, so a step adds ``+-1`` or
+``+-W`` to a bit index and every neighbour of a garden square is on the board.
+A state is the set of unraked sand plus where the monk is: on foot in one
+walkable region, or stopped on a sand square after moving in some direction.
+
+Why it is fast enough, each step sound (it never throws away a state from which
+the rules allow a win):
+
+* independent parts: a pass only ever steps on unraked sand joined to where it
+  started, and only rakes, rocks and walkable ground stop it.  So when every
+  walkable square touching the unraked sand is in the monk's region, each
+  4-connected part of the unraked sand is solved on its own and the answers are
+  put one after another.  A stopped monk can only go on into the parts beside
+  him; the other parts wait for him on the ring.
+* dead ends: a sand square is stepped onto from one neighbour and left to
+  another (straight back is raked, or forbidden), and both must still be open
+  (unraked sand or walkable ground) when that happens.  Openness only shrinks,
+  so an unraked square with fewer than two open neighbours now is never raked.
+* reachability: sand is stepped on only from walkable ground or from sand the
+  monk stands on, so a part touching no walkable ground (and not the monk) is
+  never entered; a part the monk is not in needs two contacts with walkable
+  ground, one to come in by and another to leave by.
+* memo: every part and every stopped state is solved once; failures and
+  answers are remembered, so other orders of the same passes cost nothing.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..engine import CANCELLED, TIME_LIMIT
+
+CHECK_EVERY = 256
+BUDGET = "budget"  # states between looks at the clock and the cancel flag
+
+
+@dataclass(frozen=True)
+class Found:
+    moves: list | None  # [(entry, direction)] in garden coordinates, or None
+    explored: int  # states expanded
+    stopped: str | None  # None, "time limit" or "cancelled"
+    why: tuple | None = None  # for no solution: ("dead end" | "shut in", cells), ("window", (top, left,
+    # height, width)) or ("search", None)
+
+
+class _Stop(Exception):
+    def __init__(self, why: str):
+        self.why = why
+
+
+class Board:
+    """The fixed facts of a garden, or of a window of one, as bitboards and tables.
+
+    ``rows`` includes the ring: ``.`` sand, ``#`` rock, ``_`` walkable ground,
+    ``?`` a wildcard (sand outside a window: the monk may stop before it or
+    leave the window over it).  With ``teleport`` the monk on foot may start
+    anywhere, as the window check assumes.
+    """
+
+    def __init__(self, rows: list[str], teleport: bool = False):
+        self.W = W = len(rows[0])
+        self.size = W * len(rows)
+        self.sand = self.walk = self.wild = 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                bit = 1 << (r * W + c)
+                if ch == ".":
+                    self.sand |= bit
+                elif ch == "_":
+                    self.walk |= bit
+                elif ch == "?":
+                    self.wild |= bit
+        self.exits = self.walk | self.wild  # where a pass may end on foot
+        self.steps = (-W, 1, W, -1)  # north, east, south, west
+        self.region = self._regions(teleport)
+        regions = max(self.region.values(), default=0) + 1
+        squares = [0] * regions
+        for i, label in self.region.items():
+            squares[label] |= 1 << i
+        self.ports = [self._ports(squares[label]) for label in range(regions)]
+        self.foreign = [self.sand & neighbours(self.exits & ~mask, W) for mask in squares]
+        self.touch_any = self.sand & neighbours(self.exits, W)
+        # sand squares with a way off north, east, south, west of them
+        self.contacts = [self.sand & shift(self.exits, -d) for d in self.steps]
+
+    @classmethod
+    def of_garden(cls, garden) -> Board:
+        return cls(["".join(garden.square((r, c)) for c in range(-1, garden.width + 1))
+                    for r in range(-1, garden.height + 1)])
+
+    @classmethod
+    def of_window(cls, garden, top: int, left: int, height: int, width: int) -> Board:
+        """The window's squares, its border as the garden has it, sand there as wildcards."""
+        def square(r, c):
+            ch = garden.square((r, c))
+            inside = top <= r < top + height and left <= c < left + width
+            return "?" if ch == "." and not inside else ch
+
+        return cls(["".join(square(r, c) for c in range(left - 1, left + width + 1))
+                    for r in range(top - 1, top + height + 1)], teleport=True)
+
+    def cell(self, i: int) -> tuple[int, int]:
+        return i // self.W - 1, i % self.W - 1
+
+    def direction(self, offset: int) -> tuple[int, int]:
+        return {-self.W: (-1, 0), 1: (0, 1), self.W: (1, 0), -1: (0, -1)}[offset]
+
+    def _regions(self, teleport: bool) -> dict[int, int]:
+        """Square the monk may stand on -> the number of its region (squares joined on foot); the ring is 0."""
+        region: dict[int, int] = {}
+        for i in range(self.size):
+            if self.exits >> i & 1 and i not in region:
+                label = 0 if teleport else len(set(region.values()))
+                frontier = [i]
+                region[i] = label
+                while frontier:
+                    j = frontier.pop()
+                    for d in self.steps:
+                        k = j + d
+                        if 0 <= k < self.size and self.exits >> k & 1 and k not in region:
+                            region[k] = label
+                            frontier.append(k)
+        return region
+
+    def _ports(self, squares: int) -> list[tuple[int, int, int]]:
+        """Every (sand square, square on foot, step) that steps from ``squares`` onto sand."""
+        found = []
+        for i in range(self.size):
+            if squares >> i & 1:
+                for d in self.steps:
+                    if 0 <= i + d < self.size and self.sand >> (i + d) & 1:
+                        found.append((i + d, i, d))
+        return sorted(found)
+
+
+def shift(mask: int, d: int) -> int:
+    """``mask`` moved ``d`` bits up (a negative ``d`` moves it down)."""
+    return mask << d if d > 0 else mask >> -d
+
+
+def neighbours(mask: int, W: int) -> int:
+    return (mask << 1) | (mask >> 1) | (mask << W) | (mask >> W)
+
+
+def parts(mask: int, W: int) -> list[int]:
+    """The 4-connected parts of ``mask``.
+
+    Each round spreads a part to the end of its runs along the rows at once
+    (adding the part to the mask carries through a run of ones; the ring's bits
+    are never in ``mask``, so no run leaves its row), then one step every way.
+    """
+    found = []
+    while mask:
+        part = mask & -mask
+        while True:
+            along = ((part + mask) ^ mask) & mask | part
+            grown = along | (mask & ((along << W) | (along >> W) | (along >> 1)))
+            if grown == part:
+                break
+            part = grown
+        found.append(part)
+        mask &= ~part
+    return found
+
+
+def search(garden, deadline: float | None = None, cancelled: Callable[[], bool] = lambda: False) -> Found:
+    """The garden's plain faults, then windows (a cheap proof of no solution), then the garden:
+    small windows, a short look at the garden, larger windows, the garden to the end."""
+    board = Board.of_garden(garden)
+    run = _Search(board, deadline, cancelled)
+    fault = board_faults(board)
+    if fault:
+        return Found(None, 0, None, fault)
+    checked = 0
+    try:
+        for windows, budget in ((SMALL_WINDOWS, FIRST_LOOK), (LARGE_WINDOWS, float("inf"))):
+            window, states = window_check(garden, windows, deadline, cancelled)
+            checked += states
+            if window:
+                return Found(None, run.nodes + checked, None, ("window", window))
+            run.budget = run.nodes + budget
+            try:
+                moves = run.on_foot(board.sand, 0)
+                break
+            except _Stop as stop:
+                if stop.why != BUDGET:
+                    raise
+    except _Stop as stop:
+        return Found(None, run.nodes + checked, stop.why)
+    if moves is FAIL:
+        return Found(None, run.nodes + checked, None, ("search", None))
+    return Found([(board.cell(i), board.direction(d)) for i, d in moves], run.nodes + checked, None)
+
+
+def board_faults(board: Board) -> tuple | None:
+    """Sand that can never be raked, seen without searching: ("dead end" | "shut in", [cells])."""
+    W = board.W
+    o = board.sand | board.exits
+    e, w, s, n = o >> 1, o << 1, o >> W, o << W
+    dead = board.sand & ~((e & w) | ((e | w) & (n | s)) | (n & s))
+    if dead:
+        return "dead end", _cells(board, dead)
+    search = _Search(board, None, lambda: False)
+    shut = [part for part in parts(board.sand, W) if search.unreachable(part)]
+    if shut:
+        return "shut in", _cells(board, shut[0])
+    return None
+
+
+def _cells(board: Board, mask: int) -> list[tuple[int, int]]:
+    return [board.cell(i) for i in range(board.size) if mask >> i & 1]
+
+
+SMALL_WINDOWS = ((4, 4, 400), (5, 5, 2000))  # window height, width, and states each may take
+LARGE_WINDOWS = ((6, 6, 5000), (7, 7, 20000), (6, 16, 20000), (16, 6, 20000))
+FIRST_LOOK = 5000  # states of the garden searched between the small and the large windows
+
+
+def window_check(garden, windows, deadline: float | None, cancelled: Callable[[], bool]) -> tuple[tuple | None, int]:
+    """A window of the garden that cannot be raked even with everything outside it free, or None.
+
+    Outside a window the monk may come in from any square that is not rock, at
+    any time, and may treat outside sand as raked (stop before it) or unraked
+    (leave over it).  Every real raking does that, so a window that cannot be
+    raked so proves the garden has no solution, and a small window is quick to
+    search.  Returns ``(top, left, height, width)`` or None, and the states it took.
+    """
+    states = 0
+    for height, width, budget in windows:
+        height, width = min(height, garden.height), min(width, garden.width)
+        if (height, width) == (garden.height, garden.width):
+            continue
+        for top in range(garden.height - height + 1):
+            for left in range(garden.width - width + 1):
+                board = Board.of_window(garden, top, left, height, width)
+                if not board.sand:
+                    continue
+                run = _Search(board, deadline, cancelled, budget)
+                try:
+                    answer = run.on_foot(board.sand, 0)
+                except _Stop as stop:
+                    if stop.why != BUDGET:
+                        raise
+                    answer = ()
+                states += run.nodes
+                if answer is FAIL:
+                    return (top, left, height, width), states
+    return None, states
+
+
+FAIL = None
+
+
+class _Search:
+    def __init__(self, board: Board, deadline: float | None, cancelled: Callable[[], bool], budget: float = float("inf")):
+        self.b = board
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.budget = budget  # states before giving up with "budget"
+        self.nodes = 0
+        self.known: dict = {}  # state -> moves (a tuple) or FAIL
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Stop(BUDGET)
+        if self.nodes % CHECK_EVERY == 0:
+            if self.cancelled():
+                raise _Stop(CANCELLED)
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise _Stop(TIME_LIMIT)
+
+    # --- pruning ---------------------------------------------------------------------------
+
+    def dead_end(self, unraked: int, monk: int) -> bool:
+        """Some unraked square has fewer than two open neighbours."""
+        W = self.b.W
+        open_ = unraked | self.b.exits | monk
+        e, w, s, n = open_ >> 1, open_ << 1, open_ >> W, open_ << W
+        two = (e & w) | ((e | w) & (n | s)) | (n & s)
+        return bool(unraked & ~two)
+
+    def unreachable(self, part: int) -> bool:
+        """A part the monk is not in needs a way in and a different way out."""
+        if not part & self.b.touch_any:
+            return True
+        found = 0
+        for mask in self.b.contacts:
+            found += (part & mask).bit_count()
+            if found >= 2:
+                return False
+        return True
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def slide(self, unraked: int, here: int, d: int) -> tuple[int, int]:
+        """Unraked sand after the run, and the first square it does not step on."""
+        nxt = here + d
+        while unraked >> nxt & 1:
+            unraked &= ~(1 << nxt)
+            nxt += d
+        return unraked, nxt
+
+    def _turns(self, d: int) -> tuple[int, int]:
+        return (1, -1) if abs(d) == self.b.W else (self.b.W, -self.b.W)
+
+    # --- on foot ---------------------------------------------------------------------------
+
+    def on_foot(self, unraked: int, region: int):
+        """Moves that win for a monk on foot in ``region``, or FAIL."""
+        if not unraked:
+            return ()
+        if self.dead_end(unraked, 0):
+            return FAIL
+        found = parts(unraked, self.b.W)
+        if any(self.unreachable(part) for part in found):
+            return FAIL
+        if unraked & self.b.foreign[region]:
+            return self._from(unraked, region)  # the parts are not independent: solve them together
+        moves = ()
+        for part in sorted(found, key=int.bit_count):
+            answer = self._from(part, region)
+            if answer is FAIL:
+                return FAIL
+            moves += answer
+        return moves
+
+    def _from(self, unraked: int, region: int):
+        """Every pass the monk can start from ``region``, tried in turn (memoised)."""
+        key = (unraked, region)
+        if key in self.known:
+            return self.known[key]
+        self._tick()
+        answer = FAIL
+        if not self.dead_end(unraked, 0):
+            for entry, d, after, end in self._passes(unraked, region):
+                rest = self._land(after, end, d)
+                if rest is not FAIL:
+                    answer = ((entry, d),) + rest
+                    break
+        self.known[key] = answer
+        return answer
+
+    def _passes(self, unraked: int, region: int) -> list[tuple[int, int, int, int]]:
+        """The passes from ``region``, each once: (entry, step, unraked after, where it ends).
+
+        Passes that stop on sand come first, fewest squares left first: a
+        crossing from ring to ring can as well come later, and a long
+        excursion settles most.
+        """
+        found = {}
+        for sand, entry, d in self.b.ports[region]:
+            if unraked >> sand & 1:
+                after, end = self.slide(unraked, entry, d)
+                on_foot = self.b.walk >> end & 1
+                outcome = (after, self.b.region[end] if on_foot else (end, abs(d)))
+                if outcome not in found:
+                    found[outcome] = (on_foot, after.bit_count(), entry, d, after, end)
+        return [(entry, d, after, end) for _, _, entry, d, after, end in sorted(found.values())]
+
+    # --- on sand ---------------------------------------------------------------------------
+
+    def _go(self, unraked: int, here: int, d: int):
+        after, end = self.slide(unraked, here, d)
+        return self._land(after, end, d)
+
+    def _land(self, after: int, end: int, d: int):
+        """Go on from where a run over the sand ended: on foot, or stopped before ``end``."""
+        if self.b.walk >> end & 1:
+            return self.on_foot(after, self.b.region[end])
+        if self.b.wild >> end & 1:  # a window's edge: leave it, or stop as if before raked sand
+            answer = self.on_foot(after, 0)
+            if answer is not FAIL:
+                return answer
+        return self._stopped(after, end - d, d)
+
+    def _stopped(self, unraked: int, here: int, d: int):
+        """Moves that win for a monk stopped on ``here`` after moving by ``d``, or FAIL.
+
+        When the parts are independent, those not beside him wait on the ring.
+        """
+        if (unraked | 1 << here) & self.b.foreign[0]:
+            return self._turn(unraked, here, d, False)
+        beside = neighbours(1 << here, self.b.W)
+        behind = [part for part in parts(unraked, self.b.W) if not part & beside]
+        if any(self.unreachable(part) for part in behind):
+            return FAIL
+        later = ()
+        for part in sorted(behind, key=int.bit_count):  # independent: the cheap refutation first
+            answer = self._from(part, 0)
+            if answer is FAIL:
+                return FAIL
+            later += answer
+            unraked &= ~part
+        moves = self._turn(unraked, here, d, True)
+        return FAIL if moves is FAIL else moves + later
+
+    def _turn(self, unraked: int, here: int, d: int, independent: bool):
+        """Left or right from ``here``; ``unraked`` is only the sand beside him when ``independent``."""
+        key = (unraked, here, abs(d))
+        if key in self.known:
+            return self.known[key]
+        self._tick()
+        answer = FAIL
+        open_ = unraked | self.b.exits
+        turns = [t for t in self._turns(d) if open_ >> (here + t) & 1]
+        if turns and not self.dead_end(unraked, 1 << here):
+            for t in turns:
+                target = here + t
+                if not unraked >> target & 1:  # straight onto walkable ground
+                    rest = self.on_foot(unraked, self.b.region[target])
+                elif independent:
+                    rest = self._into(unraked, here, t)
+                else:
+                    rest = self._go(unraked, here, t)
+                if rest is not FAIL:
+                    answer = ((here, t),) + rest
+                    break
+        self.known[key] = answer
+        return answer
+
+    def _into(self, unraked: int, here: int, t: int):
+        """Turn into one part; the other (across him) is left for later, from the ring."""
+        ahead = next(part for part in parts(unraked, self.b.W) if part >> (here + t) & 1)
+        other = unraked & ~ahead
+        if not ahead & self.b.touch_any:
+            return FAIL  # no way back to walkable ground from there
+        if other and (self.unreachable(other) or (other, 0) in self.known and self.known[(other, 0)] is FAIL):
+            return FAIL
+        later = ()
+        if other and other.bit_count() < ahead.bit_count():  # the smaller first: cheaper to refute
+            later = self._from(other, 0)
+            if later is FAIL:
+                return FAIL
+        rest = self._go(ahead, here, t)
+        if rest is FAIL or not other or later:
+            return FAIL if rest is FAIL else rest + later
+        later = self._from(other, 0)
+        return FAIL if later is FAIL else rest + later
+
+
+# --- building gardens along a raking (for zen.generate) ---------------------------------------
+
+class _Build(NamedTuple):
+    """A garden being built: rocks placed so far and sand stepped on; the rest is still open."""
+
+    rock: int
+    entered: int
+
+
+def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int = 8, budget: int = 400) -> list[str] | None:
+    """One attempt at a garden with ``rocks`` rocks built along a random raking; None if it gives up.
+
+    The monk walks passes from the ring over an all-sand garden.  Where he is to
+    turn, the open square ahead becomes a rock (it was never stepped on, so every
+    earlier pass is still legal); the squares never stepped on become rocks at
+    the end.  Depth-first over passes: each state tries up to ``tries`` random
+    passes that leave no more unrakeable sand than the rocks still to place can
+    fill, within ``budget`` states in all.
+    """
+    board = Board(["_" * (cols + 2)] + ["_" + "." * cols + "_"] * rows + ["_" * (cols + 2)])
+    states = 0
+
+    def extend(build: _Build) -> _Build | None:
+        nonlocal states
+        to_rake = (board.sand & ~build.rock & ~build.entered).bit_count() - (rocks - build.rock.bit_count())
+        if to_rake == 0:
+            return build
+        states += 1
+        if states > budget:
+            return None
+        tried = set()
+        for _ in range(tries):
+            after = _random_pass(board, build, rocks, rng)
+            if after is None or after in tried:
+                continue
+            tried.add(after)
+            left = rocks - after.rock.bit_count()
+            open_ = board.sand & ~after.rock & ~after.entered
+            if open_.bit_count() >= left >= _unrakeable(board, open_):
+                done = extend(after)
+                if done is not None:
+                    return done
+        return None
+
+    built = extend(_Build(0, 0))
+    if built is None:
+        return None
+    return ["".join("." if built.entered >> (board.W * (r + 1) + c + 1) & 1 else "#" for c in range(cols))
+            for r in range(rows)]
+
+
+def _random_pass(board: Board, build: _Build, rocks: int, rng: random.Random) -> _Build | None:
+    """From the ring until back on it, dropping rocks to turn; None if the monk is stranded."""
+    rock, entered = build
+    open_ = board.sand & ~rock & ~entered
+    ports = [(entry, d) for sand, entry, d in board.ports[0] if open_ >> sand & 1]
+    if not ports:
+        return None
+    here, d = rng.choice(ports)
+    placed, moved = rock.bit_count(), False  # a rock only stops a monk who has moved since his last turn
+    while True:
+        ahead = here + d
+        if board.walk >> ahead & 1:
+            return _Build(rock, entered)
+        if open_ >> ahead & 1:
+            if not (moved and placed < rocks and rng.random() < (rocks - placed) / open_.bit_count()):
+                here, moved = ahead, True
+                entered |= 1 << here
+                open_ &= ~(1 << here)
+                continue
+            rock |= 1 << ahead
+            open_ &= ~(1 << ahead)
+            placed += 1
+        turns = [t for t in ((1, -1) if abs(d) == board.W else (board.W, -board.W))
+                 if (open_ | board.walk) >> (here + t) & 1]
+        if not turns:
+            return None
+        d, moved = rng.choice(turns), False
+
+
+def _unrakeable(board: Board, open_: int) -> int:
+    """How many open squares can never be raked (the solver's dead-end and reachability arguments)."""
+    W, alive = board.W, open_
+    while True:
+        o = alive | board.walk
+        e, w, s, n = o >> 1, o << 1, o >> W, o << W
+        dead = alive & ~((e & w) | ((e | w) & (n | s)) | (n & s))
+        if not dead:
+            break
+        alive &= ~dead
+    reach = 0
+    for part in parts(alive, W):
+        if part & board.touch_any:
+            reach |= part
+    return open_.bit_count() - reach.bit_count()
