@@ -460,9 +460,9 @@ def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int =
     The monk walks passes from the ring over an all-sand garden.  Where he is to
     turn, the open square ahead becomes a rock (it was never stepped on, so every
     earlier pass is still legal); the squares never stepped on become rocks at
-    the end.  Depth-first over passes: each state tries up to ``tries`` random
-    passes that leave no more unrakeable sand than the rocks still to place can
-    fill, within ``budget`` states in all.
+    the end.  Depth-first over passes: each state draws ``tries`` random passes
+    and goes on with those that leave no more unrakeable sand than the rocks
+    still to place can fill, least stranded first, within ``budget`` states.
     """
     board = Board(["_" * (cols + 2)] + ["_" + "." * cols + "_"] * rows + ["_" * (cols + 2)])
     states = 0
@@ -475,18 +475,20 @@ def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int =
         states += 1
         if states > budget:
             return None
-        tried = set()
+        ranked = {}
         for _ in range(tries):
             after = _random_pass(board, build, rocks, rng)
-            if after is None or after in tried:
+            if after is None or after in ranked:
                 continue
-            tried.add(after)
             left = rocks - after.rock.bit_count()
             open_ = board.sand & ~after.rock & ~after.entered
-            if open_.bit_count() >= left >= _unrakeable(board, open_):
-                done = extend(after)
-                if done is not None:
-                    return done
+            lost = _unrakeable(board, open_)
+            if open_.bit_count() >= left >= lost:
+                ranked[after] = lost
+        for after in sorted(ranked, key=ranked.get):  # the pass stranding least sand first
+            done = extend(after)
+            if done is not None:
+                return done
         return None
 
     built = extend(_Build(0, 0))
@@ -518,11 +520,21 @@ def _random_pass(board: Board, build: _Build, rocks: int, rng: random.Random) ->
             rock |= 1 << ahead
             open_ &= ~(1 << ahead)
             placed += 1
-        turns = [t for t in ((1, -1) if abs(d) == board.W else (board.W, -board.W))
-                 if (open_ | board.walk) >> (here + t) & 1]
+        turns = _open_turns(board, open_, here, d)
+        if not turns and moved and placed < rocks:
+            # stuck: have him stop one square earlier, before a rock put where he is
+            rock |= 1 << here
+            entered &= ~(1 << here)
+            here -= d
+            placed += 1
+            turns = _open_turns(board, open_, here, d)
         if not turns:
             return None
         d, moved = rng.choice(turns), False
+
+
+def _open_turns(board: Board, open_: int, here: int, d: int) -> list[int]:
+    return [t for t in ((1, -1) if abs(d) == board.W else (board.W, -board.W)) if (open_ | board.walk) >> (here + t) & 1]
 
 
 def _unrakeable(board: Board, open_: int) -> int:
