@@ -90,6 +90,7 @@ def test_count_board_total_and_distinct():
     assert text.stdout.startswith("8 solutions (2 up to the 4 symmetries of the board), complete")
 
 
+@pytest.mark.slow
 def test_count_limit_and_time_limit_are_incomplete():
     limited = json.loads(run_xlsolver("count", "--board", "6x10", "--limit", "5", "--json").stdout)
     assert (limited["solutions"], limited["complete"], limited["stopped"]) == (5, False, "limit")

@@ -1,6 +1,7 @@
 """The exact-cover engine against known answers and a brute-force enumerator."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import threading
 
@@ -8,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, ProblemError, Search, count, first_solution, uniqueness
+from xlsolver import ExactCover, ProblemError, Search, count, engine, first_solution, uniqueness
+from xlsolver.engine import fast, fewest, reference
 from xlsolver.families import tiling
 from xlsolver import catalog
 
@@ -160,3 +162,121 @@ def test_first_solution_is_a_solution_and_deterministic():
     a, b = first_solution(problem), first_solution(problem)
     assert a.first == b.first and problem.is_solution(a.first)
     assert a.solutions == 1 and a.stopped == "limit"
+
+
+# --- "fewest options" branching (Knuth's MRV) -------------------------------
+
+def fewest_version(problem: ExactCover) -> ExactCover:
+    return dataclasses.replace(problem, branching="fewest")
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_problems())
+def test_fewest_rule_finds_the_same_set_of_solutions_as_the_first_item_rule(problem):
+    tight = fewest_version(problem)
+    search = Search(tight)
+    assert search.engine is fewest
+    found = [frozenset(s) for s in search]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == {frozenset(s) for s in Search(problem, engine="reference")} == brute_force(problem)
+    assert search.result.complete and search.result.solutions == len(found)
+    assert count(tight).solutions == len(found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.integers(0, 4), st.data())
+def test_fewest_rule_with_givens_limits_and_uniqueness(problem, limit, data):
+    tight = fewest_version(problem)
+    everything = brute_force(problem)
+    limited = count(tight, limit=limit)
+    assert limited.solutions == min(limit, len(everything))
+    assert limited.complete == (len(everything) < limit)
+    assert uniqueness(tight).unique == (len(everything) == 1)
+    if problem.options:
+        forced = data.draw(st.sets(st.integers(0, len(problem.options) - 1), max_size=2))
+        expected = {s for s in everything if forced <= s}
+        assert {frozenset(s) for s in Search(tight, given=sorted(forced))} == expected
+
+
+def test_fewest_rule_branches_on_the_tightest_item_first_declared_on_ties():
+    # "c" has one option, so it is chosen first: the search sees 2 nodes, not 4.
+    problem = ExactCover(["a", "b", "c"], branching="fewest")
+    for items in (["a"], ["a", "b"], ["b"], ["b", "c"]):
+        problem.add_option(items)
+    result = count(problem)
+    assert (result.solutions, result.first, result.nodes, result.engine) == (1, (3, 0), 2, "fewest")
+    assert count(problem, engine="reference").first == (0, 3)
+    # An uncoverable item stops the search at once.
+    dead = ExactCover(["a", "b"], branching="fewest")
+    dead.add_option(["a"])
+    assert count(dead).solutions == 0 and count(dead).nodes == 0
+
+
+def test_fewest_rule_on_pentomino_boards_and_with_clashing_givens():
+    problem = pentomino_problem("3x20")
+    assert count(fewest_version(problem)).solutions == count(problem).solutions == 8
+    assert {frozenset(s) for s in Search(fewest_version(problem))} == {frozenset(s) for s in Search(problem)}
+    knuth = fewest_version(knuth_example())
+    assert count(knuth, given=[0, 2]).solutions == 0  # options 0 and 2 share C
+    assert count(knuth, given=[0, 0]).solutions == 0  # an option given twice clashes with itself
+    assert list(Search(knuth, given=[0, 3, 4])) == [(0, 3, 4)]
+
+
+def test_fewest_engine_keeps_the_time_limit_cancel_and_progress_contract():
+    problem = fewest_version(pentomino_problem())
+    result = count(problem, time_limit=0.3)
+    assert result.engine == "fewest" and result.stopped == "time limit" and not result.complete
+    assert 0.0 < result.explored < 1.0 and result.nodes > 0
+    found = []
+    search = Search(problem, cancel=lambda: len(found) >= 2)
+    for solution in search:
+        assert problem.is_solution(solution)
+        found.append(solution)
+    assert search.result.stopped == "cancelled" and search.result.solutions == len(found) >= 2
+    reports = []
+    count(fewest_version(pentomino_problem("3x20")), progress=reports.append, progress_interval=0.0)
+    assert len(reports) >= 3
+    assert [r.nodes for r in reports] == sorted(r.nodes for r in reports)
+    assert all(0.0 <= r.explored <= 1.0 for r in reports)
+
+
+def test_auto_never_sends_a_fewest_problem_to_the_compiled_engine():
+    problem = fewest_version(pentomino_problem())
+    for limit in (None, 1, 2, 10_000):
+        assert engine.choose("auto", problem, limit=limit) is fewest
+    assert engine.choose("reference", problem) is reference  # slower, still right
+    with pytest.raises(ValueError, match="numba"):
+        engine.choose("numba", problem)
+    if fast.available():
+        with pytest.raises(ValueError, match="first item"):
+            count(problem, engine="numba")
+    plain = pentomino_problem("3x20")
+    assert engine.choose("auto", plain, limit=1) is reference
+    assert engine.choose("fewest", plain) is fewest
+
+
+def test_branching_is_checked_and_kept_by_restricted():
+    with pytest.raises(ProblemError, match="branching 'smallest'"):
+        ExactCover(["a"], branching="smallest")
+    problem = fewest_version(knuth_example())
+    sub, old = problem.restricted([0, 3, 4, 5])
+    assert sub.branching == "fewest" and old == [0, 3, 4, 5]
+    assert knuth_example().restricted([0])[0].branching == "first"
+    assert count(sub).solutions == 1
+
+
+def test_a_string_is_not_a_list_of_items_and_item_names_are_strings():
+    problem = ExactCover(["a", "b", "ab"])
+    with pytest.raises(ProblemError, match="string"):
+        problem.add_option("ab")
+    with pytest.raises(ProblemError, match="string"):
+        problem.add_option("a b")
+    assert problem.options == []
+    assert problem.add_option(("a", "b")) == 0 and problem.add_option(iter(["ab"])) == 1
+    with pytest.raises(ProblemError, match="item name 1 is a int; item names must be strings"):
+        ExactCover(primary=[1, 2])
+    with pytest.raises(ProblemError, match="must be strings"):
+        ExactCover(["a"], [None])
+    with pytest.raises(ProblemError, match="not the string"):
+        ExactCover("abc")
+

@@ -67,6 +67,7 @@ def test_problems_wider_than_a_machine_word(seed, rows, cols, n_secondary):
     assert len(fast_solutions) == 300 and all(problem.is_solution(s) for s in fast_solutions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["3x20", "4x15"])
 def test_known_boards_agree(name):
     problem = board_problem(name)

@@ -7,7 +7,8 @@ import pytest
 
 from xlsolver import Search
 from xlsolver.families import InvalidPuzzle, ghost_hunter, roadblock
-from xlsolver.families.prepared import find, prepare
+from xlsolver import families
+from xlsolver.families.exact import find
 from conftest import EXAMPLES, load_facts, run_xlsolver
 
 GHOST = load_facts("ghost_hunter.json")
@@ -42,10 +43,10 @@ def test_ghost_tiles_match_the_published_coordinates():
 def test_level_49_has_exactly_its_recorded_solution():
     rows, solution = level_49()
     assert rows == [row for row in (EXAMPLES / "ghost-hunter-49.txt").read_text().split()]
-    prepared = prepare("ghost-hunter", rows)
+    prepared = families.get("ghost-hunter").parse(rows)
     found, result, accepted = find(prepared, limit=2)
     assert (accepted, result.complete) == (1, True)
-    assert prepared.decode(found[0]) == solution
+    assert prepared.text(found[0]) == solution
     # every ghost item is covered by exactly one lamp: the encoding itself says so
     problem = prepared.problem
     assert sum(1 for name in problem.primary if name.startswith("ghost@")) == 6
@@ -64,7 +65,7 @@ def test_ghost_levels_with_mistakes_name_cells():
 
 def test_a_ghost_no_lamp_can_reach_is_named():
     # F lies on B1-C1 and E's straight side on A2-A3: no tile can reach the corner ghost A1
-    prepared = prepare("ghost-hunter", ["GFF.", "EG.G", "E.G.", ".G.G"])
+    prepared = families.get("ghost-hunter").parse(["GFF.", "EG.G", "E.G.", ".G.G"])
     found, result, _ = find(prepared, limit=1)
     assert not found and result.complete
     assert prepared.why_none() == "no tile can put a lamp on the ghost at A1"
@@ -73,10 +74,10 @@ def test_a_ghost_no_lamp_can_reach_is_named():
 @pytest.mark.parametrize("index", range(5))
 def test_each_roadblock_sample_has_exactly_its_recorded_solution(index):
     instance = ROAD["sample_instances"][index]
-    prepared = prepare("roadblock", instance["layout"])
+    prepared = families.get("roadblock").parse(instance["layout"])
     found, result, accepted = find(prepared)
     assert (accepted, result.complete) == (1, True)
-    assert prepared.decode(found[0]) == instance["solution"]
+    assert prepared.text(found[0]) == instance["solution"]
     assert result.solutions > 1, "the side condition really removes candidates"
 
 
@@ -92,7 +93,7 @@ def test_roadblock_pieces_are_the_editions_and_one_sided():
 def test_a_car_on_the_edge_always_escapes():
     layout = list(ROAD["sample_instances"][0]["layout"])
     layout[3] = "X.E..."  # the red car moved from D4 to the left edge
-    prepared = prepare("roadblock", layout)
+    prepared = families.get("roadblock").parse(layout)
     found, result, accepted = find(prepared)
     assert not found and result.complete and accepted == 0
     assert prepared.why_none() == "every way to fill the board lets a car reach the edge"
@@ -100,7 +101,7 @@ def test_a_car_on_the_edge_always_escapes():
 
 def test_escape_check_follows_roads_only():
     instance = ROAD["sample_instances"][0]
-    prepared = prepare("roadblock", instance["layout"])
+    prepared = families.get("roadblock").parse(instance["layout"])
     candidates = list(Search(prepared.problem))
     escaping = [s for s in candidates if not prepared.accept(s)]
     assert escaping, "some fillings let the car out"

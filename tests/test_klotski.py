@@ -106,10 +106,10 @@ def test_told_apart_counts_follow_from_exact_counts_of_told_apart_pieces(figures
 
 
 def test_every_enumerated_layout_parses_back_to_itself():
-    enumeration = klotski.enumerate_layouts(klotski.classic)
+    enumeration = klotski.enumerate_layouts(klotski.classic())
     assert len(set(enumeration.layouts)) == len(enumeration.layouts)
     for state in enumeration.layouts[::97]:
-        rows = klotski.render(klotski.classic, state)
+        rows = klotski.render(klotski.classic(), state)
         assert klotski.parse(rows).state == state
 
 
@@ -367,6 +367,7 @@ def test_a_puzzle_from_a_data_file_agrees_with_brute_force():
                 assert solution.boards[-1][2][2:] == "BB" == solution.boards[-1][3][2:]
 
 
+@pytest.mark.slow
 def test_pieces_told_apart_in_the_data_file_are_tracked_one_by_one():
     """With the generals 'apart', 横刀立马 reaches every one of the 4! orders of its 25,955 layouts."""
     apart = klotski.parse_puzzle(CLASSIC_TEXT.replace("4      1x2    alike", "4      1x2    apart"), "apart")
@@ -439,7 +440,7 @@ def test_cli_analyse(figures):
 
 def test_solving_does_not_load_numba():
     code = ("import sys; from xlsolver.families import klotski; "
-            "print(klotski.solve(klotski.parse(klotski.render(klotski.classic, klotski.parse("
+            "print(klotski.solve(klotski.parse(klotski.render(klotski.classic(), klotski.parse("
             f"{HENGDAOLIMA!r}).state))).length, 'numba' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["81", "False"]

@@ -12,7 +12,7 @@ import pytest
 
 import libreoffice
 from libreoffice import Button, MacroError, Office, OfficeError, render_png, strip_lo_header
-from xlsolver.workbook.vba_project import VBAModule, build_vba_project
+from xlsolver.workbook.vba import VBAModule, build_vba_project
 
 _missing = libreoffice.unavailable_reason()
 if _missing and os.environ.get("CI"):

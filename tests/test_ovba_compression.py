@@ -13,7 +13,7 @@ with warnings.catch_warnings():  # oletools' pyparsing grammar warns about old n
     warnings.simplefilter("ignore", DeprecationWarning)
     from oletools.olevba import decompress_stream
 
-from xlsolver.workbook.ovba_compression import CHUNK_SIZE, compress, decompress
+from xlsolver.workbook.vba.compression import CHUNK_SIZE, compress, decompress
 
 RAW_CHUNK_HEADER = 0x3FFF
 

@@ -53,6 +53,7 @@ def test_tasks_are_plain_serialisable_data():
     assert again == tasks
 
 
+@pytest.mark.slow
 def test_jobs_on_the_command_line():
     report = json.loads(run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--json").stdout)
     assert (report["solutions"], report["up_to_symmetry"], report["jobs"]) == (9356, 2339, 2)

@@ -13,8 +13,8 @@ with warnings.catch_warnings():  # oletools' pyparsing grammar warns about old n
     warnings.simplefilter("ignore", DeprecationWarning)
     from oletools.olevba import VBA_Parser, VBA_Project, decompress_stream
 
-from xlsolver.workbook.cfb import build_compound_file
-from xlsolver.workbook.vba_project import (
+from xlsolver.workbook.vba.cfb import build_compound_file
+from xlsolver.workbook.vba.project import (
     PROJECT_GUID,
     VBAModule,
     build_vba_project,

@@ -9,7 +9,7 @@ import pytest
 from oletools.olevba import VBA_Parser
 
 from xlsolver.workbook import build, layout
-from xlsolver.workbook.vba_project import module_source
+from xlsolver.workbook.vba import module_source
 from workbook_helpers import COMMITTED, button_macros, vba_bin
 
 
@@ -58,10 +58,10 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
 def test_sheets_code_names_and_hidden_state():
     workbook = openpyxl.load_workbook(COMMITTED, keep_vba=True)
     assert workbook.sheetnames == ["Pentominoes", "IQ Puzzler Pro", "Custom", "Ghost Hunter", "RoadBlock",
-                                   "Klotski", "Zen Garden", "xlwings.conf", "xlsolver.state"]
+                                   "Klotski", "Zen Garden", "Sudoku", "xlwings.conf", "xlsolver.state"]
     assert workbook.code_name == "ThisWorkbook"
     code_names = [ws.sheet_properties.codeName for ws in workbook.worksheets]
-    assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet4", "Sheet5"]
+    assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
     assert workbook["xlsolver.state"].sheet_state == "hidden"
     conf = workbook["xlwings.conf"]
     keys = [conf.cell(r, 1).value for r in range(1, 10)]

@@ -41,7 +41,7 @@ def test_roadblock_sample_solved_with_police_cars_and_counted(tmp_path):
     assert ["".join(row) for row in values_of(path, "RoadBlock_Out")] == sample["solution"]
     police_car = roadblock.pieces().header["police-car-colour"]
     assert fills_of(path, "RoadBlock_Out")[1][0] == police_car  # 'i', I's police car
-    assert press(path, "RoadBlock", "count").numbers["solutions"] == 1
+    assert press(path, "RoadBlock", "count").data["solutions"] == 1
     assert status(path, "RoadBlock").startswith("1 solution; complete count")
 
 

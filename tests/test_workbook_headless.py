@@ -8,7 +8,6 @@ import openpyxl
 import pytest
 
 from xlsolver import catalog
-from xlsolver.families.prepared import FAMILIES
 from xlsolver.workbook import actions, areas, headless, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from conftest import run_xlsolver
@@ -22,14 +21,11 @@ IQ = catalog.piece_set("iq-puzzler-pro")
 def test_every_area_of_the_committed_workbook_parses():
     book = OpenpyxlBook(COMMITTED)
     for area in layout.AREAS.values():
-        if area.family not in FAMILIES:
-            continue  # Klotski and Zen are searched, not exact covers: tests/test_workbook_families.py
         read = areas.read(book, area)
-        assert read.shape == (area.rows, area.cols)
-        assert read.prepared.family == area.family
+        assert read.family.name == area.family
         if area.family == "tiling":
             expected = catalog.piece_set(area.pieces).name if area.pieces else "custom"
-            assert read.prepared.puzzle.pieces.name == expected
+            assert read.puzzle.data["pieces"] == expected
 
 
 @pytest.mark.parametrize("index", [2, 3])  # an expert and a master challenge
@@ -55,7 +51,7 @@ def test_solve_all_areas_with_input_and_write_elsewhere(tmp_path):
     report = json.loads(result.stdout)
     assert result.returncode == 0
     assert set(report["areas"]) == {"Pento6x10", "IQ5x11", "IQDiamond", "Custom", "Ghost", "RoadBlock",
-                                    "Klotski", "Zen"}  # the areas with samples
+                                    "Klotski", "Zen", "Sudoku"}  # the areas with samples
     assert all(a["status"] == "solved" for a in report["areas"].values())
     custom = report["areas"]["Custom"]["solution"]
     assert len(custom) == 8 and custom[3] == "YYW##TNN"  # trimmed to the 8 x 8 board, holes kept
@@ -137,7 +133,7 @@ def test_next_starts_over_when_the_puzzle_changes(tmp_path):
 
 def test_count_unique_and_their_time_limit(tmp_path):
     path = copy_of_board(tmp_path)
-    assert press(path, "Pento3x20", "count").numbers["solutions"] == 8
+    assert press(path, "Pento3x20", "count").data["solutions"] == 8
     assert status(path, "Pento3x20").startswith("8 solutions (2 up to the board's symmetry); complete")
     press(path, "IQ5x11", "unique")
     assert status(path, "IQ5x11") == "Unique: exactly one solution (shown)."
@@ -146,7 +142,7 @@ def test_count_unique_and_their_time_limit(tmp_path):
     type_into(path, "IQ5x11_TimeLimit", [[0.2]])
     type_into(path, "IQ5x11_In", ["", "", "", "", ""])
     outcome = press(path, "IQ5x11", "count")
-    assert outcome.numbers["complete"] is False
+    assert outcome.data["complete"] is False
     assert status(path, "IQ5x11").startswith("At least ") and "0.2 s time limit" in status(path, "IQ5x11")
     type_into(path, "IQ5x11_TimeLimit", [["soon"]])
     type_into(path, "IQ5x11_In", ["G", "GGG", "  C", "  CCCC", ""])
@@ -189,7 +185,7 @@ def test_custom_board_with_its_own_pieces(tmp_path):
     type_into(path, "Custom_In", [""] * 12)
     type_into(path, "Custom_Rows", [[3]])
     type_into(path, "Custom_Cols", [[4]])
-    assert press(path, "Custom", "count").numbers["solutions"] == 64
+    assert press(path, "Custom", "count").data["solutions"] == 64
     press(path, "Custom", "solve")
     solved = values_of(path, "Custom_Out")
     assert {v for row in solved[:3] for v in row[:4]} == set("ABCD")
@@ -221,6 +217,6 @@ def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
     reopened = openpyxl.load_workbook(path, keep_vba=True)
     assert set(reopened.defined_names) == names
     assert [ws.sheet_properties.codeName for ws in reopened.worksheets] == \
-        ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet4", "Sheet5"]
+        ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
     assert len(reopened["IQ Puzzler Pro"].data_validations.dataValidation) > 10
     assert all_values(path, skip=OUTPUTS) == inputs

@@ -10,7 +10,7 @@ import pytest
 import libreoffice
 from libreoffice import Office, strip_lo_header
 from xlsolver.workbook import build, layout
-from xlsolver.workbook.vba_project import module_source
+from xlsolver.workbook.vba import module_source
 from workbook_helpers import COMMITTED
 
 _missing = libreoffice.unavailable_reason()

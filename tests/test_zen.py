@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from xlsolver.a1 import offset_namer
-from xlsolver.families import InvalidPuzzle, zen, zen_search
-from xlsolver.families.zen import EAST, NORTH, SOUTH, WEST, IllegalMove
+from xlsolver.families import InvalidPuzzle, zen
+from xlsolver.families.zen import EAST, NORTH, SOUTH, WEST, IllegalMove, solver
 from conftest import EXAMPLES, load_facts, run_xlsolver
 
 FACTS = load_facts("zen_garden.json")
@@ -163,6 +163,7 @@ def test_declared_cells_are_checked():
 
 # --- the solver -------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_small_random_gardens_agree_with_brute_force():
     rng = random.Random(2012)
     verdicts = []
@@ -183,7 +184,7 @@ def test_window_proofs_agree_with_brute_force():
     refuted = 0
     for _ in range(120):
         rows = random_garden(rng, rng.randint(3, 4), rng.randint(4, 5))
-        window, _ = zen_search.window_check(zen.parse(rows), ((2, 2, 10**6), (3, 3, 10**6)), None, lambda: False)
+        window, _ = solver.window_check(zen.parse(rows), ((2, 2, 10**6), (3, 3, 10**6)), None, lambda: False)
         if window:
             refuted += 1
             assert not brute_force(rows), (rows, window)
@@ -226,6 +227,7 @@ def test_time_limit_and_cancel_stop_the_search():
     assert zen.solve(garden, cancel=lambda: True).explored < 2000
 
 
+@pytest.mark.slow
 def test_a_hard_12x12_is_solved_and_legal():
     garden = zen.parse(HARD)
     result = zen.solve(garden, time_limit=60)

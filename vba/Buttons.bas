@@ -7,6 +7,8 @@ Private Sub Press(Area As String, Action As String)
     RunPython "import xlsolver.excel as x; x.on_button('" & Area & "', '" & Action & "')"
 End Sub
 
+' --- Below: one macro per button, written by 'xlsolver build-workbook' from the layout. Do not edit.
+
 ' Pentominoes: 6 x 10 rectangle (9,356 solutions)
 Sub Pento6x10_Solve()
     Press "Pento6x10", "solve"
@@ -197,4 +199,21 @@ Sub Zen_Solve()
 End Sub
 Sub Zen_Clear()
     Press "Zen", "clear"
+End Sub
+
+' Sudoku: 9 x 9 grid
+Sub Sudoku_Solve()
+    Press "Sudoku", "solve"
+End Sub
+Sub Sudoku_Next()
+    Press "Sudoku", "next"
+End Sub
+Sub Sudoku_Count()
+    Press "Sudoku", "count"
+End Sub
+Sub Sudoku_Unique()
+    Press "Sudoku", "unique"
+End Sub
+Sub Sudoku_Clear()
+    Press "Sudoku", "clear"
 End Sub

@@ -27,7 +27,7 @@ from pathlib import Path
 from . import geometry
 from .geometry import Cell
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
 
 
 class DataFileError(ValueError):
@@ -95,7 +95,7 @@ def _read_all(kind: str, parse) -> dict:
     return found
 
 
-def _split(text: str, where: str) -> tuple[dict[str, str], str, list[tuple[int, str]]]:
+def split_header(text: str, where: str) -> tuple[dict[str, str], str, list[tuple[int, str]]]:
     """Header keys, the comment text, and the numbered lines after the header."""
     lines = text.splitlines()
     header: dict[str, str] = {}
@@ -119,7 +119,8 @@ def _split(text: str, where: str) -> tuple[dict[str, str], str, list[tuple[int, 
     return header, " ".join(notes), body
 
 
-def _yes_no(value: str, where: str) -> bool:
+def yes_no(value: str, where: str) -> bool:
+    """A header's yes/no value (also true/false, 1/0); ``where`` names the file in the error."""
     if value.lower() in ("yes", "true", "1"):
         return True
     if value.lower() in ("no", "false", "0"):
@@ -128,7 +129,7 @@ def _yes_no(value: str, where: str) -> bool:
 
 
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
-    header, notes, body = _split(text, where)
+    header, notes, body = split_header(text, where)
     pieces: dict[str, Piece] = {}
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in body:
@@ -139,7 +140,7 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     for block in filter(None, blocks):
         (number, title), art = block[0], block[1:]
         letter, *rest = title.split()
-        if len(letter) != 1 or not letter.isalpha() or not rest or not _COLOUR.match(rest[0]):
+        if len(letter) != 1 or not letter.isalpha() or not rest or not COLOUR.match(rest[0]):
             raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb [colour name]', got {title!r}")
         letter = letter.upper()
         if letter in pieces:
@@ -159,14 +160,14 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     return PieceSet(
         name=name,
         title=header.get("title", name),
-        turn_over=_yes_no(header.get("turn-over", "yes"), where),
+        turn_over=yes_no(header.get("turn-over", "yes"), where),
         pieces=pieces,
         notes=notes,
     )
 
 
 def parse_board(text: str, name: str, where: str = "<text>") -> Board:
-    header, notes, body = _split(text, where)
+    header, notes, body = split_header(text, where)
     rows = [line for _, line in body]
     while rows and not rows[-1].strip(" #"):
         rows.pop()

@@ -1,4 +1,9 @@
-"""The ``xlsolver`` command: solve and count tilings from text, list pieces and boards.
+"""The ``xlsolver`` command: solve and count puzzles of any family, solve a workbook headless,
+list pieces and boards.
+
+Every family comes from the registry (``xlsolver.families``); its settings
+become options (``--mode``, ``--metric``, ...), and a family with a command of
+its own (``xlsolver klotski ...``) gets it here without this module naming it.
 
 Exit codes: 0 solved or counted, 1 no solution, 2 invalid input or usage,
 3 stopped by --time-limit before an answer, 70 internal error (a bug), 130
@@ -7,28 +12,18 @@ interrupted (Ctrl-C).
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
-import signal
 import sys
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, engine, geometry, symmetry, terminal
+from . import __version__, catalog, dlx_text, families, geometry, terminal
+from .answer import INTERNAL_ERROR_EXIT, Answer, Status
+from .console import (UserError, interruptible, positive_float, positive_int, print_json, progress_bar,
+                      read_puzzle_text, read_text, report)
 from .exact_cover import ProblemError
-from .families import prepared as prepared_puzzles
-from .families import tiling
-from .families.prepared import FAMILIES
+from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
 
-SOLVED, NO_SOLUTION, INVALID, UNDECIDED, INTERNAL_ERROR, INTERRUPTED = 0, 1, 2, 3, 70, 130
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
-_HEADER_LINE = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
-
-
-class UserError(Exception):
-    """Something the user can fix; printed as one line, exit code 2."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,39 +31,40 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
         parser.print_help(sys.stderr)
-        return INVALID
+        return Status.INVALID.exit_code
     try:
         return args.run(args)
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return SOLVED
-    except (UserError, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
+        return Status.SOLVED.exit_code
+    except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
         print(f"xlsolver: {err}", file=sys.stderr)
-        return INVALID
+        return Status.INVALID.exit_code
     except Exception as err:  # a bug: say so in one line; XLSOLVER_DEBUG=1 shows the traceback
         if os.environ.get("XLSOLVER_DEBUG"):
             raise
         print(f"xlsolver: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
-        return INTERNAL_ERROR
+        return INTERNAL_ERROR_EXIT
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count polyomino tilings (exact cover).")
+    parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count puzzles (exact cover and more).")
     parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the grids (default: only on a terminal)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    every = list(families.all_families().values())
 
     solve = commands.add_parser("solve", help="solve a puzzle grid, or the puzzles in a workbook", description=(
-        "Solve a puzzle drawn as text: a letter is a given piece cell, '.' an open cell, "
-        "'#' or a space not part of the board. A first line 'pieces: NAME' may name the piece set. "
-        "Given an .xlsm workbook, do what its Solve buttons do for every area that has input."))
+        "Solve a puzzle drawn as text: for tilings a letter is a given piece cell, '.' an open cell, "
+        "'#' or a space not part of the board. First lines 'key: value' may give settings (pieces: NAME, "
+        "family: NAME...). Given an .xlsm workbook, do what its Solve buttons do for every area that has input."))
     solve.add_argument("puzzle", metavar="PUZZLE", help="a .txt grid ('-' reads standard input) or board.xlsm")
-    _add_common(solve)
+    _add_puzzle_options(solve, every)
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--area", metavar="NAME", help="workbook only: solve this area (e.g. IQ5x11)")
     solve.add_argument("-o", "--output", metavar="OUT.xlsm", help="workbook only: save here instead of in place")
-    solve.set_defaults(run=run_solve)
+    solve.set_defaults(run=run_solve, fixed_family=None)
 
     build = commands.add_parser("build-workbook", help="build board.xlsm from the layout and vba/ (source checkout)")
     build.add_argument("-o", "--output", metavar="PATH", default="board.xlsm", help="where to write (default board.xlsm)")
@@ -79,15 +75,16 @@ def _parser() -> argparse.ArgumentParser:
     target = count.add_mutually_exclusive_group(required=True)
     target.add_argument("puzzle", metavar="PUZZLE.txt", nargs="?", help="a puzzle grid, or a .dlx problem")
     target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
-    _add_common(count)
+    _add_puzzle_options(count, [f for f in every if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
-    count.add_argument("--limit", type=_positive_int, metavar="N", help="stop after N solutions")
-    count.add_argument("--jobs", type=_positive_int, metavar="N", default=1,
+    count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
+    count.add_argument("--jobs", type=positive_int, metavar="N", default=1,
                        help="split the search over N processes (default 1)")
-    count.set_defaults(run=run_count)
+    count.set_defaults(run=run_count, fixed_family=None)
 
-    for register in _family_commands():
-        register(commands)
+    for family in every:
+        if family.command:
+            _family_command(commands, family)
 
     pieces = commands.add_parser("pieces", help="list the piece sets, with pictures")
     pieces.add_argument("--json", action="store_true", help="print JSON")
@@ -98,153 +95,198 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _family_commands() -> list:
-    """``register(subparsers)`` of each family that has its own commands (klotski, zen...).
-
-    A family module ``xlsolver/families/<name>_cli.py`` adds its subcommand; its
-    handler returns an exit code and raises ``UserError`` for one-line mistakes.
-    """
-    import importlib
-    import pkgutil
-
-    from . import families
-
-    found = []
-    for module in pkgutil.iter_modules(families.__path__):
-        if module.name.endswith("_cli"):
-            found.append(importlib.import_module(f"xlsolver.families.{module.name}").register)
-    return found
-
-
-def _add_common(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--family", choices=FAMILIES, default="tiling",
-                         help="the kind of puzzle in a text file (default: tiling)")
-    command.add_argument("--mode", choices=("easy", "advanced"), default="easy",
-                         help="RoadBlock only: advanced play adds the green car Y")
-    command.add_argument("--pieces", metavar="SET", help="piece set name or file (default: the one that fits)")
-    command.add_argument("--time-limit", type=_positive_float, metavar="S", help="stop after S seconds")
+def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family], fixed: Family | None = None) -> None:
+    """--family (unless fixed), one option per setting of the families offered, and the common controls."""
+    if fixed is None:
+        command.add_argument("--family", choices=[f.name for f in choices], default=None,
+                             help=f"the kind of puzzle in a text file (default: {choices[0].name}, or the file's "
+                                  "'family:' line)")
+    seen: dict[str, list[str]] = {}
+    for family in [fixed] if fixed else choices:
+        for setting in family.settings:
+            seen.setdefault(setting.key, []).append(family.name)
+    for family in [fixed] if fixed else choices:
+        for setting in family.settings:
+            if setting.key not in seen:
+                continue
+            owners = seen.pop(setting.key)
+            allowed = f" ({', '.join(setting.choices)})" if setting.choices else ""
+            default = f"; default {setting.default}" if setting.default else ""
+            where = "" if fixed else f"{', '.join(owners)}: "
+            command.add_argument(f"--{setting.key}", metavar=setting.key.upper().replace("-", "_"),
+                                 dest=f"setting_{setting.key.replace('-', '_')}",
+                                 help=f"{where}{setting.help}{allowed}{default}")
+    command.add_argument("--time-limit", type=positive_float, metavar="S", help="stop after S seconds")
     command.add_argument("--json", action="store_true", help="print JSON instead of text")
     command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
 
 
-def _positive_int(text: str) -> int:
+def _family_command(commands, family: Family) -> None:
+    """``xlsolver NAME solve PUZZLE`` for the family's own command, and whatever it adds."""
+    group = commands.add_parser(family.command, help=family.title, description=family.title)
+    group.set_defaults(run=lambda args: _usage(group))
+    sub = group.add_subparsers(title=f"{family.command} commands", metavar="COMMAND")
+    solve = sub.add_parser("solve", help=f"solve a puzzle of this kind ({family.name})")
+    solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
+    _add_puzzle_options(solve, [family], fixed=family)
+    solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, area=None, output=None)
+    if family.commands is not None:
+        family.commands(sub)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return Status.INVALID.exit_code
+
+
+# --- reading a puzzle -----------------------------------------------------------------------------
+
+def _given_settings(args) -> dict[str, str]:
+    return {key[len("setting_"):].replace("_", "-"): value for key, value in vars(args).items()
+            if key.startswith("setting_") and value is not None}
+
+
+def _family(args, header: dict[str, str]) -> Family:
+    name = args.fixed_family or args.family or header.get("family")
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+        return families.get(name) if name else next(iter(families.all_families().values()))
+    except ValueError as err:
+        raise UserError(str(err)) from None
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
-
-
-def read_puzzle_text(source: str) -> tuple[list[str], dict[str, str]]:
-    """The grid rows of a puzzle file and its ``key: value`` header lines."""
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise UserError(f"cannot read {source!r}: no such file") from None
-        except IsADirectoryError:
-            raise UserError(f"cannot read {source!r}: it is a folder") from None
-        except UnicodeDecodeError:
-            raise UserError(f"cannot read {source!r}: not a UTF-8 text file") from None
-        except OSError as err:
-            raise UserError(f"cannot read {source!r}: {err.strerror or err}") from None
-    lines = text.splitlines()
-    header: dict[str, str] = {}
-    while lines and (not lines[0].strip() or _HEADER_LINE.match(lines[0])):
-        match = _HEADER_LINE.match(lines.pop(0))
-        if match:
-            header[match.group(1)] = match.group(2)
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
-        raise UserError(f"{source!r} holds no grid")
-    return lines, header
-
-
-def _load_puzzle(args) -> tiling.Puzzle:
+def _load(args) -> tuple[Family, list[str], Settings, dict[str, str]]:
+    """The family, grid rows, settings (options over the file's header lines) and header of the puzzle asked for."""
     if getattr(args, "board", None):
-        board = catalog.board(args.board)
-        rows, set_name = tiling.empty_board_rows(board), args.pieces or board.pieces
+        family = _family(args, {})
+        if family.board is None:
+            raise UserError(f"--board names a board of a family that has named boards, not {family.name}")
+        rows, header = family.board(args.board)
     else:
         rows, header = read_puzzle_text(args.puzzle)
-        set_name = args.pieces or header.get("pieces")
-    pieces = catalog.piece_set(set_name) if set_name else None
-    return tiling.parse(rows, pieces)
+        family = _family(args, header)
+    given = _given_settings(args)
+    unknown = [key for key in given if family.setting(key) is None]
+    if unknown:
+        raise UserError(f"--{unknown[0]} does not apply to {family.name} puzzles")
+    values = {s.key: header[s.key] for s in family.settings if s.key in header}
+    where = {key: f"the '{key}:' line" for key in values}
+    values.update(given)
+    where.update({key: f"--{key}" for key in given})
+    return family, rows, Settings(values, where), header
 
 
-def _invalid(args, err: tiling.InvalidPuzzle) -> int:
-    if args.json:
-        _print_json({"status": "invalid", "solution": None, "messages": err.messages})
-    else:
-        for message in err.messages:
-            print(f"xlsolver: {message}", file=sys.stderr)
-    return INVALID
+def _invalid(args, family: Family, settings: Settings, err: InvalidPuzzle) -> int:
+    data = family.empty_data(settings) if family.empty_data else {}
+    answer = Answer(Status.INVALID, err.messages[0], messages=err.messages, data=data)
+    return report(answer, as_json=args.json, colour=args.colour)
 
 
-def _save_dlx(args, problem, about: str) -> None:
-    if args.save_dlx:
-        try:
-            Path(args.save_dlx).write_text(dlx_text.dumps(problem, comment=about), encoding="utf-8")
-        except OSError as err:
-            raise UserError(f"cannot write {args.save_dlx!r}: {err.strerror or err}") from None
+def _save_dlx(args, family: Family, puzzle, about: str) -> None:
+    if not args.save_dlx:
+        return
+    if family.exact_cover is None:
+        raise UserError(f"--save-dlx applies to exact-cover puzzles; {family.name} is searched another way")
+    try:
+        Path(args.save_dlx).write_text(dlx_text.dumps(family.exact_cover(puzzle), comment=about), encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot write {args.save_dlx!r}: {err.strerror or err}") from None
 
+
+# --- commands -------------------------------------------------------------------------------------
 
 def run_solve(args) -> int:
     if Path(args.puzzle).suffix.lower() in WORKBOOK_SUFFIXES:
         return run_solve_workbook(args)
     if args.area or args.output:
         raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
-    return run_solve_family(args)
+    family, rows, settings, header = _load(args)
+    if args.unique and not family.unique:
+        raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
+    try:
+        puzzle = family.parse(rows, settings)
+    except InvalidPuzzle as err:
+        return _invalid(args, family, settings, err)
+    _save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
+    with interruptible() as cancel:
+        answer = family.solve(puzzle, Ask(unique=args.unique, time_limit=args.time_limit, cancel=cancel))
+    return report(answer, as_json=args.json, colour=args.colour, title=header.get("title"))
+
+
+def run_count(args) -> int:
+    if args.puzzle and args.puzzle.endswith(".dlx"):
+        return _count_dlx(args)
+    family, rows, settings, _ = _load(args)
+    if family.count is None:
+        raise UserError(f"{family.name} puzzles are not counted")
+    try:
+        puzzle = family.parse(rows, settings)
+    except InvalidPuzzle as err:
+        return _invalid(args, family, settings, err)
+    what = f"board {args.board}" if args.board else args.puzzle
+    _save_dlx(args, family, puzzle, f"xlsolver: {what} ({family.name})")
+    with progress_bar() as progress, interruptible() as cancel:
+        answer = family.count(puzzle, _count_ask(args, cancel, progress))
+    return report(answer, as_json=args.json, colour=args.colour,
+                  extra={"family": family.name, "board": args.board or args.puzzle, "problem": args.puzzle})
+
+
+def _count_ask(args, cancel, progress) -> Ask:
+    return Ask(limit=args.limit, distinct=args.distinct, jobs=args.jobs, time_limit=args.time_limit,
+               cancel=cancel, progress=progress)
+
+
+def _count_dlx(args) -> int:
+    if args.distinct:
+        raise UserError("--distinct needs a board or puzzle grid; a .dlx problem has no geometry")
+    try:
+        problem = dlx_text.loads(read_text(args.puzzle))
+    except dlx_text.FormatError as err:
+        raise UserError(f"{args.puzzle}: {err}") from None
+    with progress_bar() as progress, interruptible() as cancel:
+        answer = exact.count_problem(problem, _count_ask(args, cancel, progress))
+    return report(answer, as_json=args.json, colour=args.colour, extra={"problem": args.puzzle})
 
 
 def run_solve_workbook(args) -> int:
     from .workbook import headless
 
-    for flag in ("unique", "pieces", "time_limit", "save_dlx"):
+    for flag in ("unique", "time_limit", "save_dlx"):
         if getattr(args, flag):
             raise UserError(f"--{flag.replace('_', '-')} applies to text puzzles; the workbook has its own settings")
+    if _given_settings(args) or args.family:
+        raise UserError("--family and settings apply to text puzzles; the workbook has its own cells for them")
     try:
-        outcomes = headless.solve(args.puzzle, args.area, args.output)
+        answers = headless.solve(args.puzzle, args.area, args.output)
     except headless.WorkbookError as err:
         raise UserError(str(err)) from None
-    if not outcomes:
+    if not answers:
         raise UserError(f"no area of {args.puzzle!r} has input; type a puzzle or name an area with --area")
-    severity = {"invalid": INVALID, "error": INVALID, "no solution": NO_SOLUTION, "time limit": UNDECIDED}
-    code = max((severity.get(o.status, SOLVED) for o in outcomes.values()), default=SOLVED)
+    code = max(answer.status.exit_code for answer in answers.values())
     if args.json:
-        _print_json({"areas": {name: {"status": o.status, "solution": _trimmed(o.solution),
-                                      "messages": o.messages or [o.text]}
-                               for name, o in outcomes.items()},
-                     "saved": str(args.output or args.puzzle)})
+        print_json({"areas": {name: {"status": a.status, "solution": _trimmed(_solution_text(a)),
+                                     "messages": a.messages or [a.message]}
+                              for name, a in answers.items()},
+                    "saved": str(args.output or args.puzzle)})
         return code
+    from .console import frame_lines
+
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
-    for name, outcome in outcomes.items():
-        print(f"{name}: {outcome.text}")
-        if outcome.solution:
-            rows = terminal.paint(_trimmed(outcome.solution), outcome.colours, colour_on)
-            print("\n".join("  " + line for line in rows))
-        for message in outcome.messages:
-            print(f"xlsolver: {name}: {message}", file=sys.stderr)
+    for name, answer in answers.items():
+        print(f"{name}: {answer.message}")
+        if answer.frames and answer.ok:
+            print("\n".join("  " + line for line in _trimmed(frame_lines(answer.frames[:1], colour_on))))
     print(f"saved {args.output or args.puzzle}")
     return code
 
 
+def _solution_text(answer: Answer) -> list[str] | None:
+    if not answer.ok or not answer.frames:
+        return None
+    return answer.data.get("solution") or answer.frames[0].text_rows()
+
+
 def _trimmed(rows: list[str] | None) -> list[str] | None:
-    """A solved grid without the empty margin right and below (the Custom area is larger than its board)."""
+    """A solved grid without the empty margin right and below."""
     if rows is None:
         return None
     rows = [row.rstrip() for row in rows]
@@ -257,168 +299,24 @@ def run_build_workbook(args) -> int:
     from .workbook import build
 
     try:
+        if build.refresh_buttons():
+            print(f"wrote {build.find_vba_dir() / 'Buttons.bas'} (a macro per button of the layout)")
         path = build.build(args.output)
     except FileNotFoundError as err:
         raise UserError(str(err)) from None
     except OSError as err:
         raise UserError(f"cannot write {args.output!r}: {err.strerror or err}") from None
     print(f"wrote {path}")
-    return SOLVED
-
-
-def _prepared(args) -> prepared_puzzles.Prepared:
-    rows, header = read_puzzle_text(args.puzzle)
-    if args.family == "tiling":
-        name = args.pieces or header.get("pieces")
-        return prepared_puzzles.prepare("tiling", rows, piece_set=catalog.piece_set(name) if name else None)
-    edition = prepared_puzzles.read_edition(args.family, args.pieces) if args.pieces else None
-    return prepared_puzzles.prepare(args.family, rows, mode=args.mode, piece_set=edition)
-
-
-def run_solve_family(args) -> int:
-    """Solve a text puzzle of any exact-cover family: print it, or report it as JSON."""
-    try:
-        prepared = _prepared(args)
-    except tiling.InvalidPuzzle as err:
-        return _invalid(args, err)
-    _save_dlx(args, prepared.problem, f"xlsolver: {args.puzzle} ({args.family})")
-    with _interruptible() as cancel:
-        found, result, _ = prepared_puzzles.find(prepared, limit=2 if args.unique else 1,
-                                                 time_limit=args.time_limit, cancel=cancel)
-    rows = prepared.decode(found[0]) if found else None
-    if rows:
-        status, code, messages = "solved", SOLVED, []
-    elif result.complete:
-        status, code, messages = "no solution", NO_SOLUTION, [f"no solution: {prepared.why_none()}"]
-    elif result.stopped == engine.CANCELLED:
-        status, code, messages = "cancelled", INTERRUPTED, ["interrupted before a solution was found"]
-    else:
-        status, code = "time limit", UNDECIDED
-        messages = [f"stopped by the time limit after {result.seconds:.1f} s, no solution found yet"]
-    unique = None
-    if args.unique and rows:
-        unique = False if len(found) > 1 else (True if result.complete else None)
-        messages.append({True: "the solution is unique", False: "there is more than one solution",
-                         None: "stopped before uniqueness was decided"}[unique])
-    if args.json:
-        report = {"status": status, "solution": rows, "messages": messages, "family": args.family,
-                  "colours": prepared.colours, "seconds": round(result.seconds, 4), "nodes": result.nodes,
-                  "engine": result.engine}
-        if args.family == "tiling":
-            report["pieces"] = prepared.puzzle.pieces.name
-        if args.unique:
-            report["unique"] = unique
-        _print_json(report)
-        return code
-    if rows:
-        print("\n".join(terminal.paint(rows, prepared.colours, terminal.wants_colour(sys.stdout, args.colour))))
-    for message in messages:
-        print(f"xlsolver: {message}", file=sys.stderr)
-    return code
-
-
-def _count_family(args) -> int:
-    try:
-        prepared = _prepared(args)
-    except tiling.InvalidPuzzle as err:
-        return _invalid(args, err)
-    if args.distinct or args.jobs > 1:
-        raise UserError(f"--distinct and --jobs apply to tilings, not to {args.family}")
-    with _interruptible() as cancel:
-        _, result, accepted = prepared_puzzles.find(prepared, limit=args.limit, time_limit=args.time_limit,
-                                                    cancel=cancel)
-    report = {"solutions": accepted, "complete": result.complete, "stopped": result.stopped, "distinct": False,
-              "total": accepted, "family": args.family, "candidates": result.solutions, "problem": args.puzzle,
-              "jobs": 1, "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
-    return _count_report(args, report)
-
-
-def run_count(args) -> int:
-    if args.puzzle and args.puzzle.endswith(".dlx"):
-        return _count_dlx(args)
-    if args.family != "tiling":
-        if args.board:
-            raise UserError(f"--board names tiling boards; give a {args.family} puzzle file")
-        return _count_family(args)
-    try:
-        puzzle = _load_puzzle(args)
-    except tiling.InvalidPuzzle as err:
-        return _invalid(args, err)
-    problem = tiling.encode(puzzle)
-    what = f"board {args.board}" if args.board else args.puzzle
-    _save_dlx(args, problem, f"xlsolver: {what} with {puzzle.pieces.name}")
-    maps = tiling.item_maps(puzzle, problem)
-    group = maps if args.distinct or (args.limit is None and len(maps) > 1) else [list(range(len(problem.items)))]
-    result = _count(args, problem, group)
-    numbers = {"total": result.total if not args.distinct or result.complete else None,
-               "up_to_symmetry": result.distinct if len(group) > 1 else None}
-    solutions = result.distinct if args.distinct else result.total
-    report = {"solutions": solutions, "complete": result.complete, "stopped": result.stopped,
-              "distinct": args.distinct, **numbers, "symmetry_group_order": len(maps),
-              "board": args.board or args.puzzle, "pieces": puzzle.pieces.name, "jobs": args.jobs,
-              "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
-    return _count_report(args, report)
-
-
-def _count(args, problem, group: list) -> symmetry.SymmetricCount:
-    """Count over ``group`` (a one-element group is a plain count) in this process or several."""
-    if args.jobs > 1 and args.limit is not None:
-        raise UserError("--limit counts in one process; leave out --jobs")
-    if not problem.options:
-        result = engine.count(problem, limit=args.limit)
-        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, len(group), 0,
-                                       result.nodes, result.seconds, 1.0, result.engine)
-    with _progress_bar() as progress, _interruptible() as cancel:
-        controls = dict(time_limit=args.time_limit, cancel=cancel, progress=progress)
-        if args.jobs > 1:
-            from . import parallel  # multiprocessing only when asked for
-
-            return parallel.count(problem, symmetry.plan(problem, group), args.jobs, **controls)
-        return symmetry.count_up_to_symmetry(problem, group, limit=args.limit, **controls)
-
-
-def _count_dlx(args) -> int:
-    if args.distinct:
-        raise UserError("--distinct needs a board or puzzle grid; a .dlx problem has no geometry")
-    try:
-        problem = dlx_text.loads(Path(args.puzzle).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read {args.puzzle!r}: {getattr(err, 'strerror', None) or err}") from None
-    except dlx_text.FormatError as err:
-        raise UserError(f"{args.puzzle}: {err}") from None
-    result = _count(args, problem, [list(range(len(problem.items)))])
-    report = {"solutions": result.total, "complete": result.complete, "stopped": result.stopped,
-              "distinct": False, "total": result.total, "problem": args.puzzle, "jobs": args.jobs,
-              "nodes": result.nodes, "seconds": round(result.seconds, 3), "engine": result.engine}
-    return _count_report(args, report)
-
-
-def _count_report(args, report: dict) -> int:
-    code = INTERRUPTED if report["stopped"] == engine.CANCELLED else SOLVED
-    if args.json:
-        _print_json(report)
-        return code
-    n = report["solutions"]
-    noun = "solution" if n == 1 else "solutions"
-    kind = " up to symmetry" if report["distinct"] else ""
-    line = f"{n:,} {noun}{kind}"
-    if not report["distinct"] and report.get("up_to_symmetry") is not None and report["complete"]:
-        line += f" ({report['up_to_symmetry']:,} up to the {report['symmetry_group_order']} symmetries of the board)"
-    if report["complete"]:
-        print(f"{line}, complete search in {report['seconds']:.2f} s")
-    else:
-        why = {"limit": "--limit reached", "time limit": "--time-limit reached", "cancelled": "interrupted"}
-        print(f"at least {line}: incomplete, {why[report['stopped']]} after {report['seconds']:.2f} s")
-    return code
+    return Status.SOLVED.exit_code
 
 
 def run_pieces(args) -> int:
     sets = catalog.piece_sets()
     if args.json:
-        _print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
-                            "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
-                                       for p in s.pieces.values()}} for name, s in sets.items()})
-        return SOLVED
+        print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
+                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
+                                      for p in s.pieces.values()}} for name, s in sets.items()})
+        return Status.SOLVED.exit_code
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
     for name, s in sets.items():
         turning = "may be turned over" if s.turn_over else "rotations only"
@@ -428,17 +326,17 @@ def run_pieces(args) -> int:
         painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
         widths = [max(len(row) for row in pic) * (2 if colour_on else 1) for pic in pictures]
         print("\n".join("  " + line for line in terminal.side_by_side(painted, widths, gap=2)) + "\n")
-    return SOLVED
+    return Status.SOLVED.exit_code
 
 
 def run_boards(args) -> int:
     boards = catalog.boards()
     if args.json:
-        _print_json({name: {"title": b.title, "cells": len(b.cells), "pieces": b.pieces, "rows": b.rows,
-                            "known_total": b.known_total, "known_distinct": b.known_distinct,
-                            "symmetry_group_order": len(geometry.symmetries(b.cells))}
-                     for name, b in boards.items()})
-        return SOLVED
+        print_json({name: {"title": b.title, "cells": len(b.cells), "pieces": b.pieces, "rows": b.rows,
+                           "known_total": b.known_total, "known_distinct": b.known_distinct,
+                           "symmetry_group_order": len(geometry.symmetries(b.cells))}
+                    for name, b in boards.items()})
+        return Status.SOLVED.exit_code
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
     for name, b in boards.items():
         known = ""
@@ -449,41 +347,10 @@ def run_boards(args) -> int:
         print(f"{name}: {b.title}\n  {len(b.cells)} cells, pieces: {b.pieces}{known}")
         picture = [row.replace("#", " ") for row in b.rows]
         print("\n".join("  " + line for line in terminal.paint(picture, {".": "#d9d9d9"}, colour_on)) + "\n")
-    return SOLVED
+    return Status.SOLVED.exit_code
 
 
 def _picture(cells, letter: str) -> list[str]:
     height = 1 + max(r for r, _ in cells)
     width = 1 + max(c for _, c in cells)
     return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]
-
-
-def _print_json(data) -> None:
-    print(json.dumps(data, ensure_ascii=False))
-
-
-@contextmanager
-def _interruptible():
-    """Ctrl-C sets an event the engine checks, so a search stops cleanly with what it found."""
-    stop = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield stop
-        return
-    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
-    try:
-        yield stop
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextmanager
-def _progress_bar():
-    """A progress callback drawing on stderr when it is a terminal, else None."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    bar = terminal.ProgressBar(sys.stderr)
-    try:
-        yield lambda p: bar.update(p.explored, p.seconds, p.solutions) if p.seconds > 1 else None
-    finally:
-        bar.close()

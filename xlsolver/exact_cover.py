@@ -5,8 +5,18 @@ covered exactly once, *secondary* items at most once.  An *option* is a set of
 items.  A *solution* is a set of options that covers every primary item exactly
 once and no secondary item twice, written as the tuple of option indices.
 
-Items keep the order in which they were declared; the reference engine fills the
-first uncovered primary item in that order, so declare neighbours together.
+Items keep the order in which they were declared.  The problem also says how a
+search should pick the item to branch on (``branching``):
+
+``"first"`` (the default)
+    the first uncovered primary item in declaration order.  Tilings declare their
+    cells in a narrow-frontier order (along the short side) and this rule follows it.
+``"fewest"``
+    the uncovered primary item with the fewest usable options, ties going to the
+    one declared first (Knuth's "minimum remaining values").  General problems
+    such as sudoku need it.
+
+Either rule finds the same set of solutions; only the order and the speed differ.
 """
 from __future__ import annotations
 
@@ -18,19 +28,37 @@ class ProblemError(ValueError):
     """An exact-cover problem that is not well formed (unknown or repeated item...)."""
 
 
+FIRST, FEWEST = "first", "fewest"
+BRANCHING = (FIRST, FEWEST)
+
+
 @dataclass
 class ExactCover:
-    """Items and options.  Build it with :meth:`add_option`; read it, don't mutate it."""
+    """Items and options.  Build it with :meth:`add_option`; read it, don't mutate it.
+
+    Item names are strings (non-empty, no spaces, no ``|``): any other name, an
+    int for example, is refused with a ProblemError rather than silently converted,
+    since ``1`` and ``"1"`` would then be two spellings of one item.
+    """
 
     primary: list[str]
     secondary: list[str] = field(default_factory=list)
     options: list[tuple[int, ...]] = field(default_factory=list)
     labels: list[Hashable] = field(default_factory=list)
+    branching: str = FIRST  # FIRST or FEWEST: which item a search branches on (see the module doc)
 
     def __post_init__(self) -> None:
+        if self.branching not in BRANCHING:
+            raise ProblemError(f"branching {self.branching!r} is unknown; choose {' or '.join(map(repr, BRANCHING))}")
+        for kind, names in (("primary", self.primary), ("secondary", self.secondary)):
+            if isinstance(names, str):
+                raise ProblemError(f"{kind} items must be a list of names, not the string {names!r}")
         self.primary = list(self.primary)
         self.secondary = list(self.secondary)
         names = self.primary + self.secondary
+        for name in names:
+            if not isinstance(name, str):
+                raise ProblemError(f"item name {name!r} is a {type(name).__name__}; item names must be strings")
         self._index = {name: i for i, name in enumerate(names)}
         if len(self._index) != len(names):
             seen: set[str] = set()
@@ -46,7 +74,14 @@ class ExactCover:
         return self.primary + self.secondary
 
     def add_option(self, items: Iterable[str], label: Hashable = None) -> int:
-        """Add an option made of ``items`` (names); return its index."""
+        """Add an option made of ``items`` (a list of names); return its index.
+
+        A plain string is refused: ``"ab"`` would otherwise be read as the items
+        ``a`` and ``b``.  Write ``["a", "b"]`` or ``"a b".split()``.
+        """
+        if isinstance(items, str):
+            raise ProblemError(f"option {items!r} is a string; give a list of item names, e.g. {items.split() or [items]!r}")
+        items = list(items)
         try:
             indices = tuple(self._index[name] for name in items)
         except KeyError as err:
@@ -76,7 +111,7 @@ class ExactCover:
     def restricted(self, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
         """A problem with only the options in ``keep``, and the map new index -> old index."""
         keep = sorted(set(keep))
-        sub = ExactCover(self.primary, self.secondary)
+        sub = ExactCover(self.primary, self.secondary, branching=self.branching)
         sub.options = [self.options[i] for i in keep]
         sub.labels = [self.labels[i] for i in keep]
         return sub, keep

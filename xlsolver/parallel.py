@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import dlx_text, engine
-from .engine import CANCELLED, TIME_LIMIT, Progress, _as_predicate, estimate
-from .engine.reference import _compile
+from .engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
+from .engine.reference import compile_masks
 from .exact_cover import ExactCover
 from .symmetry import Plan, SymmetricCount
 
@@ -39,7 +39,7 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
     Breadth first: the oldest task is replaced by one task per option that can
     cover its first uncovered primary item, until there are enough.
     """
-    all_primary, by_first, masks = _compile(problem)
+    all_primary, by_first, masks = compile_masks(problem)
     keeps = {t.keep: (None if t.keep is None else set(t.keep)) for t in the_plan.terms}
     queue = deque(Task(i, t.keep, t.given) for i, t in enumerate(the_plan.terms))
     whole: list[Task] = []  # tasks that are already a complete solution
@@ -111,7 +111,7 @@ def count(
 ) -> SymmetricCount:
     """Run the plan on ``jobs`` processes; a stop leaves the finished tasks' counts, marked incomplete."""
     start = time.monotonic()
-    cancelled = _as_predicate(cancel)
+    cancelled = as_predicate(cancel)
     engine_name = engine.choose(engine_name, problem).NAME
     tasks = largest_first(problem, split(problem, the_plan, jobs * TASKS_PER_JOB))
     counts = [0] * len(the_plan.terms)

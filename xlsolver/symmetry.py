@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import engine
-from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, _as_predicate
+from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
 from .exact_cover import ExactCover, ProblemError
 
 
@@ -150,7 +150,7 @@ def count_up_to_symmetry(
     """
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    cancelled = _as_predicate(cancel)
+    cancelled = as_predicate(cancel)
     the_plan = plan(problem, item_maps, pivot)
     engine_name = engine.choose(engine_name, problem).NAME  # once, for every sub-count
     counts: list[int] = []

@@ -41,6 +41,15 @@ def paint_cell(ch: str, colour: str | None, colour_on: bool) -> str:
     return f"\x1b[38;2;{fr};{fg};{fb};48;2;{br};{bg};{bb}m{ch} {RESET}"
 
 
+def paint_text(text: str, colour: str | None, colour_on: bool) -> str:
+    """``text`` on ``colour`` (readable foreground), or as it is."""
+    if not colour_on or colour is None:
+        return text
+    fr, fg, fb = _rgb(text_colour(colour))
+    br, bg, bb = _rgb(colour)
+    return f"\x1b[38;2;{fr};{fg};{fb};48;2;{br};{bg};{bb}m{text}{RESET}"
+
+
 def paint(rows: Sequence[str], colours: Mapping[str, str], colour_on: bool) -> list[str]:
     """Each row of a letter grid, letters on their colours when ``colour_on``."""
     return ["".join(paint_cell(ch, colours.get(ch), colour_on) for ch in row).rstrip() for row in rows]

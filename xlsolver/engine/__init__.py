@@ -17,19 +17,21 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..exact_cover import ExactCover
-from . import estimate, fast, reference
+from ..answer import Status
+from ..exact_cover import FEWEST, ExactCover
+from . import estimate, fast, fewest, reference
 
 __all__ = ["Progress", "SearchResult", "Search", "count", "first_solution", "uniqueness", "ENGINES", "choose"]
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
-ENGINES = {reference.NAME: reference, fast.NAME: fast}
+ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast}
 
 #: Searches estimated smaller than this stay in plain Python: loading compiled code costs more.
 FAST_ABOVE_NODES = 300_000
 
-LIMIT, TIME_LIMIT, CANCELLED = "limit", "time limit", "cancelled"
+#: Why a search stopped early: the one vocabulary of xlsolver.answer.Status.
+LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class Search:
         self.given = tuple(given)
         self.limit = limit
         self.time_limit = time_limit
-        self._cancelled = _as_predicate(cancel)
+        self._cancelled = as_predicate(cancel)
         self._progress = progress
         self._progress_interval = progress_interval
         self.engine = choose(engine, problem, self.given, limit)
@@ -174,24 +176,34 @@ def uniqueness(problem: ExactCover, **controls) -> SearchResult:
 
 
 def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int | None = None):
-    """The engine module for ``name``; "auto" picks by the work ahead.
+    """The engine module for ``name``; "auto" picks by the problem and the work ahead.
 
-    One solution or a uniqueness check (limit <= 2) stays in plain Python, and so
-    does a small search; big counts and enumerations go to the compiled engine
-    when numba is installed.
+    A problem that asks for "fewest options" branching gets the engine that does
+    it.  Otherwise one solution or a uniqueness check (limit <= 2) stays in plain
+    Python, and so does a small search; big counts and enumerations go to the
+    compiled engine when numba is installed.
+
+    Any engine finds the same solutions; "reference" on a "fewest" problem is
+    merely slow.  The compiled engine only knows the first-item rule, so naming
+    it for a "fewest" problem is an error rather than a silent slowdown.
     """
     if name != "auto":
         if name not in ENGINES:
             raise ValueError(f"unknown engine {name!r}; choose from auto, {', '.join(ENGINES)}")
         if name == fast.NAME and not fast.available():
             raise ValueError("the numba engine needs numba: pip install numba")
+        if name == fast.NAME and problem.branching == FEWEST:
+            raise ValueError(f"the numba engine branches on the first item only; this problem asks for "
+                             f"{FEWEST!r} branching: use engine 'auto' or {fewest.NAME!r}")
         return ENGINES[name]
+    if problem.branching == FEWEST:
+        return fewest
     if (limit is not None and limit <= 2) or not fast.available():
         return reference
     return fast if estimate.tree_size(problem, given) >= FAST_ABOVE_NODES else reference
 
 
-def _as_predicate(cancel) -> Callable[[], bool]:
+def as_predicate(cancel) -> Callable[[], bool]:
     if cancel is None:
         return lambda: False
     if hasattr(cancel, "is_set"):

@@ -11,12 +11,12 @@ import random
 from collections.abc import Sequence
 
 from ..exact_cover import ExactCover
-from .reference import _compile
+from .reference import compile_masks
 
 
 def tree_size(problem: ExactCover, given: Sequence[int] = (), walks: int = 48, seed: int = 1) -> float:
     """Estimated number of nodes of the reference search (mean over ``walks``)."""
-    all_primary, by_first, masks = _compile(problem)
+    all_primary, by_first, masks = compile_masks(problem)
     start = 0
     for option in given:
         if masks[option] & start:

@@ -3,15 +3,16 @@
 Every item is one bit of a Python int and every option is the int of its items,
 so "does this option clash with what is covered?" is a single ``&``.  At each
 node the search branches on the first uncovered primary item, in declaration
-order, trying only options whose first primary item is that one (an option that
-holds an earlier primary item would clash: all earlier ones are covered).  The
+order (``ExactCover.branching == "first"``; :mod:`.fewest` has the other rule),
+trying only options whose first primary item is that one (an option that holds
+an earlier primary item would clash: all earlier ones are covered).  The
 problem encoder decides the order; for boards, scanning along the short side
 works well.  Nothing here is clever, which is the point: it is the engine that
 every faster one is checked against.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 
 from ..exact_cover import ExactCover
 
@@ -25,8 +26,14 @@ and once more with ``final=True`` when the search ends or is closed."""
 NAME = "reference"
 
 
-def _compile(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]], list[int]]:
-    """Bit masks per option, grouped by their first primary item."""
+def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]], list[int]]:
+    """``(all primary items, by_first, masks)``: the problem as bit masks.
+
+    ``masks[option]`` has bit ``i`` set for each item ``i`` of the option;
+    ``by_first[item]`` lists ``(mask, option)`` for the options whose first
+    primary item is ``item``, in option order; ``all primary items`` is the
+    mask of every primary item.
+    """
     n_primary = len(problem.primary)
     by_first: list[list[tuple[int, int]]] = [[] for _ in range(n_primary)]
     masks = []
@@ -44,7 +51,7 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
 
     Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
     """
-    all_primary, by_first, masks = _compile(problem)
+    all_primary, by_first, masks = compile_masks(problem)
     covered = 0
     for option in given:
         if masks[option] & covered:
@@ -79,7 +86,7 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
                 nodes += 1
                 if tick is not None and nodes >= next_tick:
                     next_tick += TICK_NODES
-                    if tick(nodes, _explored(stack, candidates, position)):
+                    if tick(nodes, explored_fraction(_frames(stack, candidates, position))):
                         return
                 new_covered = covered | mask
                 chosen.append(option)
@@ -98,16 +105,21 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
     finally:
         # Final report, also when the caller stops iterating early.
         if tick is not None:
-            tick(nodes, 1.0 if exhausted else _explored(stack, candidates, position), True)
+            tick(nodes, 1.0 if exhausted else explored_fraction(_frames(stack, candidates, position)), True)
 
 
-def _explored(stack, candidates, position) -> float:
+def _frames(stack, candidates, position) -> list[tuple[list, int]]:
+    return [(c, p) for c, p, _ in stack] + [(candidates, position)]
+
+
+def explored_fraction(frames: Iterable[tuple[Sized, int]]) -> float:
     """Estimated fraction of the search tree already explored.
 
-    Knuth's estimate: treat every branch at a level as the same size; a branch at
-    depth ``d`` is then worth the product of ``1 / branching`` above it.
+    ``frames`` holds, from the root down, each level's candidates and how many of
+    them have been taken (the one being explored included).  Knuth's estimate:
+    treat every branch at a level as the same size; a branch at depth ``d`` is
+    then worth the product of ``1 / branching`` above it.
     """
-    frames = [(c, p) for c, p, _ in stack] + [(candidates, position)]
     done, weight = 0.0, 1.0
     for cands, pos in frames:
         width = max(len(cands), 1)

@@ -1,9 +1,36 @@
-"""Puzzle families: each turns a letter grid into a puzzle, solves it, renders it.
+"""Puzzle families behind one interface, found through one registry.
 
-Shared by every family: :class:`InvalidPuzzle`, whose messages each name the
-cell at fault in A1 notation (row 1 is the top line, column A the first
+Each family is one module (or subpackage) of this package that declares
+``FAMILY = Family(...)``: its name, how it reads a grid, how it solves (and
+counts), the settings it takes besides the grid, and the sheets it wants in the
+workbook.  Front ends (the command line, the workbook's buttons) find families
+here and never name one.
+
+    family = families.get("roadblock")
+    puzzle = family.read(rows, {"mode": "advanced"})      # InvalidPuzzle names every bad cell
+    answer = family.solve(puzzle, Ask(unique=True))        # an Answer: status, message, frames
+
+Errors in a grid raise :class:`InvalidPuzzle`, whose messages each start with
+the cell at fault in A1 notation (row 1 is the top line, column A the first
 character, or the sheet cell when the grid comes from the workbook).
 """
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..a1 import CellNamer, cell_name
+from ..answer import Answer, Frame
+
+#: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
+SOLUTIONS, FRAMES = "solutions", "frames"
+
+
+class Unsupported(ValueError):
+    """A request this family or puzzle cannot do (``count --distinct`` with a side condition); one line."""
 
 
 class InvalidPuzzle(ValueError):
@@ -12,3 +39,164 @@ class InvalidPuzzle(ValueError):
     def __init__(self, messages: list[str]):
         super().__init__("\n".join(messages))
         self.messages = messages
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Something a family reads besides its grid: RoadBlock's play, Klotski's metric, a piece set.
+
+    One key names it everywhere: ``--mode`` on the command line, a ``mode:``
+    line at the top of a puzzle file, the ``<Area>_Mode`` cell of a sheet.
+    """
+
+    key: str  # "mode"
+    label: str  # "Play": the sheet's label for the cell, and the name messages use
+    help: str
+    choices: tuple[str, ...] = ()  # the words allowed (any case); empty: free text
+    default: str | None = None
+    aliases: tuple[tuple[str, str], ...] = ()  # other words for a choice: (("y", "yes"), ...)
+    wrong: str = "{where}: {label} is {choices}, not {value!r}"  # the message for a word not allowed
+
+    @property
+    def suffix(self) -> str:
+        """The defined-name suffix of its sheet cell: ``turn-over`` -> ``TurnOver``."""
+        return "".join(part.capitalize() for part in self.key.split("-"))
+
+    def word(self, given: object, where: str) -> str | None:
+        """The value given (blank: the default), lower-cased if there are choices.
+
+        Raises InvalidPuzzle naming ``where`` (a cell, or ``--mode``) for a word not among the choices.
+        """
+        if isinstance(given, Drawing):
+            return None
+        text = "" if given is None else str(given).strip()
+        if not text:
+            return self.default
+        if not self.choices:
+            return text
+        word = dict(self.aliases).get(text.lower(), text.lower())
+        if word in self.choices:
+            return word
+        allowed = " or ".join(", ".join(c.capitalize() for c in self.choices).rsplit(", ", 1))
+        raise InvalidPuzzle([self.wrong.format(where=where, label=self.label.lower(), choices=allowed, value=given)])
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A grid drawn on a sheet for a setting (the Custom sheet's pieces), with its cells' names."""
+
+    rows: tuple[str, ...]
+    cell_name: CellNamer
+
+
+class Settings(dict):
+    """Setting values by key (a word, or a :class:`Drawing`), and where each was given."""
+
+    def __init__(self, values: Mapping[str, object] = (), where: Mapping[str, str] | None = None):
+        super().__init__(values)
+        self.where = dict(where or {})
+
+    def place(self, key: str) -> str:
+        """Where ``key`` was given, for messages: a sheet cell, or the command-line flag."""
+        return self.where.get(key, f"--{key}")
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a front end asks of a family, and the controls every search takes."""
+
+    index: int = 0  # which solution to show (Next asks for the one after)
+    unique: bool = False  # also tell whether the solution is the only one
+    limit: int | None = None  # count: stop after this many
+    distinct: bool = False  # count: up to the board's symmetry
+    jobs: int = 1  # count: processes to split the search over
+    time_limit: float | None = None
+    cancel: object = None  # a threading.Event, or a callable returning True to stop
+    progress: Callable | None = None  # called with engine.Progress about twice a second
+
+
+@dataclass(frozen=True)
+class Family:
+    """One kind of puzzle, as every front end sees it."""
+
+    name: str  # "ghost-hunter": --family and the workbook's area descriptions use it
+    title: str
+    read: Callable[[Sequence[str], Settings, CellNamer], object]  # grid -> puzzle; raises InvalidPuzzle
+    solve: Callable[[object, Ask], Answer]
+    count: Callable[[object, Ask], Answer] | None = None  # None: the family does not count
+    settings: tuple[Setting, ...] = ()
+    steps: str | None = SOLUTIONS  # what Next/Previous step through; None: no such buttons
+    exact_cover: Callable[[object], object] | None = None  # the ExactCover behind a puzzle (--save-dlx)
+    board: Callable[[str], tuple[list[str], dict]] | None = None  # a named empty board: grid, settings
+    unique: bool = False  # can tell whether a solution is the only one (the Unique? button, --unique)
+    legend: Callable[[Mapping[str, object]], list[Frame]] | None = None  # the pieces, for a sheet
+    sheets: Callable[[], tuple] | None = None  # -> xlsolver.sheets.SheetSpec: what the workbook shows
+    command: str | None = None  # a command of its own: ``xlsolver NAME solve ...`` (and ``commands``)
+    commands: Callable | None = None  # commands(subparsers): more subcommands under ``command``
+    empty_data: Callable[[object], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
+    order: int = 100  # where it comes in listings
+
+    def setting(self, key: str) -> Setting | None:
+        return next((s for s in self.settings if s.key == key), None)
+
+    def parse(self, rows: Sequence[str], given: Mapping[str, object] | None = None,
+              cell_name: CellNamer = cell_name) -> object:
+        """``read`` with every setting checked first (blank ones take their defaults).
+
+        A setting that is not allowed is reported together with the grid's own
+        problems (it counts as its default meanwhile), so one look shows them all.
+        """
+        given = given if isinstance(given, Settings) else Settings(given or {})
+        values, problems = self.check_settings(given)
+        try:
+            puzzle = self.read(rows, values, cell_name)
+        except InvalidPuzzle as err:
+            problems += err.messages
+        if problems:
+            raise InvalidPuzzle(problems)
+        return puzzle
+
+    def check_settings(self, given: Settings) -> tuple[Settings, list[str]]:
+        """Each setting's value (its default where blank or not allowed), and a message per one not allowed."""
+        values = Settings({}, given.where)
+        problems = []
+        for setting in self.settings:
+            value = given.get(setting.key)
+            if isinstance(value, Drawing):
+                values[setting.key] = value
+                continue
+            try:
+                values[setting.key] = setting.word(value, given.place(setting.key))
+            except InvalidPuzzle as err:
+                problems += err.messages
+                values[setting.key] = setting.default
+        return values, problems
+
+
+@cache
+def _registry() -> dict[str, Family]:
+    """Every module of this package that declares ``FAMILY``, imported once, in listing order."""
+    found: dict[str, Family] = {}
+    for module in pkgutil.iter_modules(__path__):
+        imported = importlib.import_module(f"{__name__}.{module.name}")
+        family = getattr(imported, "FAMILY", None)
+        if isinstance(family, Family):
+            found[family.name] = family
+    return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+
+
+def all_families() -> dict[str, Family]:
+    """Every family by name, in listing order."""
+    return dict(_registry())
+
+
+def get(name: str) -> Family:
+    """The family called ``name``; ValueError listing the names if there is none."""
+    families = _registry()
+    if name not in families:
+        raise ValueError(f"unknown family {name!r}; choose from {', '.join(families)}")
+    return families[name]
+
+
+__all__ = ["InvalidPuzzle", "Unsupported", "Setting", "Drawing", "Settings", "Ask", "Family", "all_families", "get",
+           "SOLUTIONS", "FRAMES"]

@@ -16,9 +16,11 @@ from functools import cache
 from importlib import resources
 
 from ..a1 import CellNamer, cell_name, range_name
+from ..answer import Frame
 from ..exact_cover import ExactCover
-from . import InvalidPuzzle
-from .marked import MarkedSet, parse_marked_set, placements
+from ..sheets import AreaSpec, SheetSpec
+from . import Family, InvalidPuzzle, Setting, Settings, exact
+from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "ghost-hunter"
 GHOST, PLAIN, LAMP = "G", "O", "L"
@@ -138,3 +140,60 @@ def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
 def colours(puzzle: Puzzle) -> dict[str, str]:
     table = {p.letter: p.colour for p in puzzle.tiles.pieces.values()}
     return {**table, **{k.lower(): v for k, v in table.items()}}
+
+
+# --- the family, as the front ends see it ------------------------------------------------------
+
+EDITION = Setting("pieces", "Pieces", "another edition's piece file (the shipped one's format)")
+
+
+def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
+    edition = read_marked_file(settings["pieces"], PLAIN + LAMP) if settings.get("pieces") else None
+    puzzle = parse([row.replace(" ", ".") for row in rows], cell_name=cell_name, tile_set=edition)
+    problem = encode(puzzle)
+    table = colours(puzzle)
+    lamps_shown = {ch: f"{ch.upper()}*" for ch in table if ch.islower()}
+
+    def why_none() -> str:
+        dark = unlightable(puzzle, problem)
+        if dark:
+            return f"no tile can put a lamp on the ghost at {', '.join(dark)}"
+        return "no way to light every ghost with exactly one lamp"
+
+    def frame(solution) -> Frame:
+        return Frame.of_letters(decode(puzzle, problem, solution), table, shown=lamps_shown)
+
+    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, table, data={"family": NAME})
+
+
+def legend(settings) -> list[Frame]:
+    """The tiles in their colours, a lamp shown as ``A*``."""
+    return [picture(p, lambda letter, mark: f"{letter}*" if mark == LAMP else letter, lambda piece, mark: piece.colour)
+            for p in tiles().pieces.values()]
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "Ghost Hunter", "Sheet6", 6, "Ghost Hunter (幽灵捕手)",
+        "Mark the six ghosts with G and press Solve: the tiles cover the board and every ghost sits under one lamp "
+        "(* in the legend and the solution). A tile letter pre-places a tile cell; its lower-case letter puts its "
+        "lamp on a ghost there.",
+        legend={},
+        areas=(AreaSpec("Ghost", "4 x 4 board", 4, 4, letters="GABCDEF", keep_case=True,
+                        sample=("   G", "GG G", "G", " G")),)),)  # level 49
+
+
+FAMILY = Family(
+    name=NAME,
+    title="Ghost Hunter: tiles cover the board, a lamp on every ghost",
+    read=read,
+    solve=exact.solve,
+    count=exact.count,
+    settings=(EDITION,),
+    unique=True,
+    exact_cover=lambda puzzle: puzzle.problem,
+    empty_data=exact.empty_data,
+    legend=legend,
+    sheets=sheets,
+    order=10,
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import geometry
-from ..catalog import DataFileError, _COLOUR, _split, _yes_no
+from ..catalog import COLOUR, DataFileError, split_header, yes_no
 
 Mark = str
 MarkedCell = tuple[int, int, Mark]
@@ -45,7 +45,7 @@ class MarkedSet:
 
 def parse_marked_set(text: str, marks: str, where: str) -> MarkedSet:
     """Read a marked piece-set file; ``marks`` are the characters a drawing may use."""
-    header, _, body = _split(text, where)
+    header, _, body = split_header(text, where)
     size = header.get("board", "")
     try:
         rows, cols = (int(n) for n in size.lower().split("x"))
@@ -61,7 +61,7 @@ def parse_marked_set(text: str, marks: str, where: str) -> MarkedSet:
     for block in filter(None, blocks):
         (number, title), art = block[0], block[1:]
         letter, *words = title.split()
-        if len(letter) != 1 or not letter.isalpha() or not words or not _COLOUR.match(words[0]):
+        if len(letter) != 1 or not letter.isalpha() or not words or not COLOUR.match(words[0]):
             raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb ...', got {title!r}")
         cells = [(r, c, ch) for r, (_, line) in enumerate(art) for c, ch in enumerate(line) if ch != "."]
         stray = {ch for _, _, ch in cells} - set(marks)
@@ -70,8 +70,30 @@ def parse_marked_set(text: str, marks: str, where: str) -> MarkedSet:
         if len(geometry.connected_components((r, c) for r, c, _ in cells)) != 1:
             raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
         pieces[letter.upper()] = MarkedPiece(letter.upper(), words[0].lower(), _normalise(cells), tuple(words[1:]))
-    return MarkedSet(header.get("title", where), rows, cols, _yes_no(header.get("turn-over", "no"), where),
+    return MarkedSet(header.get("title", where), rows, cols, yes_no(header.get("turn-over", "no"), where),
                      pieces, header)
+
+
+def read_marked_file(path: str, marks: str) -> MarkedSet:
+    """Another edition's piece file (same format as the shipped one), for ``--pieces FILE``."""
+    from pathlib import Path
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise DataFileError(f"cannot read piece file {path!r}: {getattr(err, 'strerror', None) or err}") from None
+    return parse_marked_set(text, marks, path)
+
+
+def picture(piece: MarkedPiece, text, colour) -> "Frame":
+    """A piece drawn for a legend: ``text(letter, mark)`` and ``colour(piece, mark)`` per cell."""
+    from ..answer import Cell, Frame
+
+    height = 1 + max(r for r, _, _ in piece.cells)
+    width = 1 + max(c for _, c, _ in piece.cells)
+    at = {(r, c): m for r, c, m in piece.cells}
+    return Frame(tuple(tuple(Cell(text(piece.letter, at[(r, c)]), colour(piece, at[(r, c)])) if (r, c) in at
+                             else Cell(" ", None, True) for c in range(width)) for r in range(height)))
 
 
 def _normalise(cells) -> tuple[MarkedCell, ...]:

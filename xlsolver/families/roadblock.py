@@ -18,9 +18,11 @@ from functools import cache
 from importlib import resources
 
 from ..a1 import CellNamer, cell_name, range_name
+from ..answer import Frame
 from ..exact_cover import ExactCover
-from . import InvalidPuzzle
-from .marked import MarkedSet, parse_marked_set, placements
+from ..sheets import AreaSpec, SettingCell, SheetSpec
+from . import Family, InvalidPuzzle, Setting, Settings, exact
+from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "roadblock"
 ROAD, POLICE_CAR, BUILDING = "R", "P", "B"
@@ -162,3 +164,60 @@ def colours(puzzle: Puzzle) -> dict[str, str]:
     table = {p.letter: p.colour for p in puzzle.pieces.pieces.values()}
     police_car = puzzle.pieces.header.get("police-car-colour", "#1d3557")
     return {**table, **{p.letter.lower(): police_car for p in puzzle.pieces.pieces.values() if "police" in p.words}}
+
+
+# --- the family, as the front ends see it ------------------------------------------------------
+
+PLAY = Setting("mode", "Play", "easy: the red car X only; advanced: the solver also places the green car Y",
+               MODES, "easy", wrong="{where}: play is {choices}, not {value!r}")
+EDITION = Setting("pieces", "Pieces", "another edition's piece file (the shipped one's format)")
+
+
+def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
+    edition = read_marked_file(settings["pieces"], ROAD + POLICE_CAR + BUILDING + CARS) if settings.get("pieces") else None
+    puzzle = parse([row.replace(" ", ".") for row in rows], mode=settings.get("mode") or "easy", cell_name=cell_name,
+                   piece_set=edition)
+    problem = encode(puzzle)
+    table = colours(puzzle)
+
+    def frame(solution) -> Frame:
+        return Frame.of_letters(decode(puzzle, problem, solution), table)
+
+    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame,
+                             lambda: "every way to fill the board lets a car reach the edge", table,
+                             accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME})
+
+
+def legend(settings) -> list[Frame]:
+    """The pieces in their colours, a police car in lower case."""
+    police_car = pieces().header.get("police-car-colour", "#1d3557")
+    return [picture(p, lambda letter, mark: letter.lower() if mark == POLICE_CAR else letter,
+                    lambda piece, mark: police_car if mark == POLICE_CAR else piece.colour)
+            for p in pieces().pieces.values()]
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "RoadBlock", "Sheet7", 7, "RoadBlock chase (迷宫大追捕)",
+        "Type the challenge's buildings (S E W J) and the red car X, then press Solve: the police tiles fill the "
+        "board so that no car can reach the edge over roads. Lower case in the solution is a police car.",
+        legend={},
+        areas=(AreaSpec("RoadBlock", "6 x 6 board", 6, 6, letters="RLCDTISEWJXY", keep_case=True,
+                        cells=(SettingCell("mode", (-2, 13), "Easy"),),
+                        sample=(" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW")),)),)  # the first sample challenge
+
+
+FAMILY = Family(
+    name=NAME,
+    title="RoadBlock: police tiles trap the cars",
+    read=read,
+    solve=exact.solve,
+    count=exact.count,
+    settings=(PLAY, EDITION),
+    unique=True,
+    exact_cover=lambda puzzle: puzzle.problem,
+    empty_data=exact.empty_data,
+    legend=legend,
+    sheets=sheets,
+    order=20,
+)

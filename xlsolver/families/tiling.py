@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 
 from .. import catalog, geometry
 from ..a1 import CellNamer, cell_name, range_name
-from ..catalog import PieceSet
+from ..answer import OFF_BOARD, Frame
+from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Cell
-from . import InvalidPuzzle
+from ..sheets import AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
 
@@ -225,3 +227,165 @@ def item_maps(puzzle: Puzzle, problem: ExactCover) -> list[list[int]]:
 def empty_board_rows(board: catalog.Board) -> list[str]:
     """A board's drawing as a puzzle grid with every cell open."""
     return [row.replace(HOLE, OUTSIDE) for row in board.rows]
+
+
+# --- the family, as the front ends see it ------------------------------------------------------
+
+#: Colours for pieces drawn on a sheet, by letter (A..Z).
+DRAWN_PALETTE = (
+    "#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f",
+    "#bc80bd", "#ccebc5", "#ffffb3", "#e5c494", "#66c2a5", "#fc8d62", "#8da0cb", "#e78ac3",
+    "#a6d854", "#ffd92f", "#b3b3ff", "#f4a582", "#92c5de", "#d6604d", "#5aae61", "#c2a5cf",
+    "#dfc27d", "#80cdc1",
+)
+
+PIECES = Setting("pieces", "Pieces", "piece set name or file (default: the one that fits)")
+TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only: may they be turned over?",
+                    ("yes", "no"), "yes", aliases=(("y", "yes"), ("true", "yes"), ("1", "yes"), ("n", "no"),
+                                                   ("false", "no"), ("0", "no")),
+                    wrong="{where}: answer Yes or No (may pieces be turned over?), not {value!r}")
+
+
+def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
+    """The pieces drawn in a grid: each letter's connected cells are one piece."""
+    namer = drawing.cell_name
+    cells_of: dict[str, list[Cell]] = {}
+    messages = []
+    for r, row in enumerate(drawing.rows):
+        for c, ch in enumerate(row):
+            if ch in (OPEN, OUTSIDE):
+                continue
+            if not (ch.isascii() and ch.isalpha()):
+                messages.append(f"{namer(r, c)}: draw pieces with letters only, not {ch!r}")
+                continue
+            cells_of.setdefault(ch.upper(), []).append((r, c))
+    pieces = {}
+    for letter in sorted(cells_of):
+        groups = geometry.connected_components(cells_of[letter])
+        if len(groups) > 1:
+            where = " and ".join(namer(*g[0]) for g in groups)
+            messages.append(f"{namer(*groups[1][0])}: piece {letter} is drawn in {len(groups)} places ({where}); "
+                            "one letter draws one piece")
+            continue
+        pieces[letter] = Piece(letter, geometry.normalise(groups[0]), DRAWN_PALETTE[ord(letter) - ord("A")])
+    if not cells_of and not messages:
+        rows, cols = len(drawing.rows), max((len(r) for r in drawing.rows), default=1)
+        messages.append(f"{range_name(namer, rows, cols)}: draw the pieces here first, one letter per piece")
+    if messages:
+        raise InvalidPuzzle(messages)
+    return PieceSet("custom", "pieces drawn on the sheet", turn_over, pieces)
+
+
+def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
+    """A grid and its piece set (a name, a file, or a drawing) as a puzzle ready to search."""
+    chosen = settings.get("pieces")
+    if isinstance(chosen, Drawing):
+        pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
+    else:
+        pieces = catalog.piece_set(chosen) if chosen else None
+    puzzle = parse(rows, pieces, cell_name)
+    return cover_puzzle(puzzle)
+
+
+def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
+    problem = encode(puzzle)
+    colours = {k: p.colour for k, p in puzzle.pieces.pieces.items()}
+
+    def why_none() -> str:
+        stranded = uncoverable(puzzle, problem)
+        return f"no piece can cover {', '.join(stranded)}" if stranded else "the pieces cannot fill the open cells"
+
+    def frame(solution) -> Frame:
+        return Frame.of_letters(decode(puzzle, problem, solution), {**colours, HOLE: OFF_BOARD}, ground=HOLE + OUTSIDE)
+
+    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, colours,
+                             item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name})
+
+
+def named_board(name: str) -> tuple[list[str], dict]:
+    """A named board, empty, and its piece set."""
+    board = catalog.board(name)
+    return empty_board_rows(board), {"pieces": board.pieces}
+
+
+def legend(settings) -> list[Frame]:
+    """Each piece of the set, drawn in its colour."""
+    pieces = catalog.piece_set(settings["pieces"])
+    frames = []
+    for piece in pieces.pieces.values():
+        height = 1 + max(r for r, _ in piece.cells)
+        width = 1 + max(c for _, c in piece.cells)
+        rows = ["".join(piece.letter if (r, c) in piece.cells else OUTSIDE for c in range(width)) for r in range(height)]
+        frames.append(Frame.of_letters(rows, {piece.letter: piece.colour}, ground=OUTSIDE))
+    return frames
+
+
+LEGEND_TOP = 3  # sheet row of the legend, below the heading and the intro
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    pento, iq = catalog.piece_set("pentominoes"), catalog.piece_set("iq-puzzler-pro")
+
+    def fixed(name, title, board, pieces, sample=()):
+        drawing = catalog.board(board).rows
+        return AreaSpec(name, title, len(drawing), len(drawing[0]), board=board, settings={"pieces": pieces.name},
+                        letters="".join(pieces.pieces), sample=tuple(sample))
+
+    return (
+        SheetSpec(
+            "Pentominoes", "Sheet1", 1, "Pentominoes",
+            "Type piece letters into a left-hand grid as hints (a whole piece or a few of its cells), leave the "
+            "other cells empty, and press Solve. The solution appears on the right; what you typed is never changed.",
+            legend={"pieces": "pentominoes"},
+            areas=(
+                fixed("Pento6x10", "6 x 10 rectangle (9,356 solutions)", "6x10", pento,
+                      ["", "", "    X", "   XXX", "    X", ""]),
+                fixed("Pento5x12", "5 x 12 rectangle (4,040 solutions)", "5x12", pento),
+                fixed("Pento4x15", "4 x 15 rectangle (1,472 solutions)", "4x15", pento),
+                fixed("Pento3x20", "3 x 20 rectangle (8 solutions)", "3x20", pento),
+                fixed("PentoScott", "8 x 8 minus the centre (Scott's board, 520 solutions)", "scott", pento),
+            )),
+        SheetSpec(
+            "IQ Puzzler Pro", "Sheet2", 2, "IQ Puzzler Pro",
+            "Copy a challenge from the booklet: type the letter of each pre-placed piece into its cells "
+            "(A = yellow ... L = light green, as in the legend) and press Solve. Dark cells are not part of the board.",
+            legend={"pieces": "iq-puzzler-pro"},
+            areas=(
+                fixed("IQ5x11", "5 x 11 board", "iq5x11", iq, ["G", "GGG", "  C", "  CCCC", ""]),  # challenge 37
+                fixed("IQDiamond", "Diamond board (the 45-degree side, drawn on the square grid)", "iqdiamond", iq,
+                      [" ..II", "...ID", "....DDE", "...GKDE", "...GKKEEA", "  GGKCCEA", "  HHHCJAA", "    HCJJA",
+                       "    HCJJ"]),  # booklet challenge 41
+            )),
+        SheetSpec(
+            "Custom", "Sheet3", 3, "Your own puzzle",
+            "Set the board size, type # for holes and letters for pre-placed pieces in the left grid; draw every piece "
+            "below, one letter per piece (a letter's connected cells are that piece). Then press Solve.",
+            areas_top=LEGEND_TOP + 3,
+            areas=(
+                AreaSpec("Custom", "Board (empty cells inside the size are open board)", 12, 16,
+                         cells=(SettingCell("turn-over", (-4, 21), "Yes"),),
+                         size=SizeCells((-4, 3), (-4, 9), (8, 8), "this cell is not part of the board; leave it empty"),
+                         drawing=DrawingCells("pieces", (15, 0), 12, 40,
+                                              "Pieces: draw each with its own letter (here, the 12 pentominoes)",
+                                              "A letter's connected cells are one piece; colours follow the letters.",
+                                              {"pieces": "pentominoes"}, DRAWN_PALETTE),
+                         sample=("", "", "", "   ##", "   ##", "", "", "")),  # Scott's board, drawn by hand
+            )),
+    )
+
+
+FAMILY = Family(
+    name="tiling",
+    title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
+    read=read,
+    solve=exact.solve,
+    count=exact.count,
+    settings=(PIECES, TURN_OVER),
+    unique=True,
+    exact_cover=lambda puzzle: puzzle.problem,
+    empty_data=exact.empty_data,
+    board=named_board,
+    legend=legend,
+    sheets=sheets,
+    order=0,
+)

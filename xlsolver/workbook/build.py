@@ -1,9 +1,12 @@
-"""Build ``board.xlsm`` with XlsxWriter from the layout, the piece data and ``vba/``.
+"""Build ``board.xlsm`` with XlsxWriter from the layout, the families' legends and ``vba/``.
 
 The same inputs give the same bytes: fixed document dates, a deterministic VBA
 project, and XlsxWriter's fixed zip timestamps.  ``runpython_stub=True`` builds
 the test variant whose ``RunPython`` only records its command (LibreOffice
-cannot compile xlwings' module), to prove the button -> macro -> command wiring.
+cannot compile xlwings' own module), to prove the button -> macro -> command wiring.
+
+``vba/Buttons.bas`` is written here too: its hand-written head (the ``Press``
+sub) and, below the marker line, one macro per button of the layout.
 """
 from __future__ import annotations
 
@@ -14,33 +17,19 @@ from pathlib import Path
 
 import xlsxwriter
 
-from .. import catalog
+from .. import catalog, families
 from ..a1 import cell_name
+from ..answer import OFF_BOARD, Frame
 from ..terminal import text_colour
 from . import layout
-from .actions import OFF_BOARD
-from .areas import CUSTOM_PALETTE
-from .vba_project import VBAModule, build_vba_project
+from .vba import VBAModule, build_vba_project
 
 REPO_VBA = Path(__file__).resolve().parents[2] / "vba"  # beside the package in a source checkout
 GRID_WIDTH = 2.86  # column width in characters: about 25 pixels, square with 20-pixel rows
 BUTTON = {"width": 84, "height": 19}
 CREATED = dt.datetime(2026, 1, 1)
-
-#: What the shipped workbook has typed in, so a first Solve shows something.
-SAMPLES = {
-    "Pento6x10": ["", "", "    X", "   XXX", "    X", ""],
-    "IQ5x11": ["G", "GGG", "  C", "  CCCC", ""],  # booklet challenge 37 (wizard)
-    "IQDiamond": [" ..II", "...ID", "....DDE", "...GKDE", "...GKKEEA", "  GGKCCEA", "  HHHCJAA", "    HCJJA",
-                  "    HCJJ"],  # booklet challenge 41
-    "Custom": ["", "", "", "   ##", "   ##", "", "", ""],  # Scott's board, drawn by hand
-    "Ghost": ["   G", "GG G", "G", " G"],  # level 49
-    "RoadBlock": [" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW"],  # the first sample challenge
-    "Klotski": ["VCCV", "VCCV", "VHHV", "VSSV", "S  S"],  # 横刀立马, the classic start
-    "Zen": ["__", "_    #", "", "  #", "       _"],  # examples/zen-courtyard.txt
-}
-CUSTOM_SAMPLE_SIZE = (8, 8)
-ZEN_SAMPLE_SIZE = (5, 8)
+BUTTONS_MARKER = "' --- Below: one macro per button, written by 'xlsolver build-workbook' from the layout. Do not edit."
+LEGEND_BAND_ROWS = 4  # a legend band: pieces up to three cells tall, and a gap
 
 
 def xlwings_modules() -> list[VBAModule]:
@@ -67,7 +56,7 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
     vba_dir = vba_dir or find_vba_dir()
     modules = [VBAModule("ThisWorkbook", "document", "", workbook=True)]
     modules += [VBAModule(code_name, "document", "") for code_name in _code_names()]
-    modules.append(VBAModule("Buttons", "standard", (vba_dir / "Buttons.bas").read_text(encoding="utf-8")))
+    modules.append(VBAModule("Buttons", "standard", buttons_source(vba_dir)))
     if runpython_stub:
         modules.append(VBAModule("xlwings", "standard", (vba_dir / "stub" / "xlwings.bas").read_text(encoding="utf-8")))
     else:
@@ -76,7 +65,32 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
 
 
 def _code_names() -> list[str]:
-    return [s.code_name for s in layout.SHEETS] + [layout.CONF_SHEET_CODE_NAME, layout.STATE_SHEET_CODE_NAME]
+    return [s.code_name for s in layout.sheets()] + [layout.CONF_SHEET_CODE_NAME, layout.STATE_SHEET_CODE_NAME]
+
+
+def buttons_source(vba_dir: Path | None = None) -> str:
+    """``Buttons.bas``: its hand-written head up to the marker, then a macro per button of the layout."""
+    vba_dir = vba_dir or find_vba_dir()
+    text = (vba_dir / "Buttons.bas").read_text(encoding="utf-8")
+    if BUTTONS_MARKER not in text:
+        raise FileNotFoundError(f"{vba_dir / 'Buttons.bas'} lacks the line {BUTTONS_MARKER!r}")
+    lines = [text[: text.index(BUTTONS_MARKER) + len(BUTTONS_MARKER)]]
+    for sheet in layout.sheets():
+        for area in sheet.areas:
+            lines.append(f"\n' {sheet.name}: {area.title}")
+            for action in area.actions:
+                lines += [f"Sub {area.macro(action)}()", f'    Press "{area.name}", "{action}"', "End Sub"]
+    return "\n".join(lines) + "\n"
+
+
+def refresh_buttons(vba_dir: Path | None = None) -> bool:
+    """Rewrite ``vba/Buttons.bas`` from the layout if it differs; True if it changed."""
+    path = (vba_dir or find_vba_dir()) / "Buttons.bas"
+    fresh = buttons_source(path.parent)
+    if path.read_text(encoding="utf-8") == fresh:
+        return False
+    path.write_text(fresh, encoding="utf-8")
+    return True
 
 
 class _Formats:
@@ -118,7 +132,7 @@ def build(path: str | Path, vba_dir: Path | None = None, runpython_stub: bool = 
     book.set_properties({"title": "xlsolver puzzle board", "author": "xlsolver", "created": CREATED})
     book.set_vba_name("ThisWorkbook")
     formats = _Formats(book)
-    for sheet in layout.SHEETS:
+    for sheet in layout.sheets():
         _draw_sheet(book, formats, sheet)
     _conf_sheet(book, formats)
     _state_sheet(book)
@@ -135,89 +149,31 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     ws.set_column(0, 0, 2)
     ws.set_column(1, 120, GRID_WIDTH)
     ws.hide_gridlines(2)
-    ws.write(0, 1, sheet.heading, formats.heading)
-    for row, line in enumerate(textwrap.wrap(sheet.intro, 110)[:2], start=1):
+    ws.write(0, 1, sheet.spec.heading, formats.heading)
+    for row, line in enumerate(textwrap.wrap(sheet.spec.intro, 110)[:2], start=1):
         ws.write(row, 1, line, formats.intro)
-    if sheet.legend == "klotski":
-        _klotski_legend(ws, formats)
-    elif sheet.legend in MARKED_LEGENDS:
-        _marked_legend(ws, formats, sheet.legend)
-    elif sheet.legend:
-        _legend(ws, formats, catalog.piece_set(sheet.legend))
+    family = families.get(sheet.family)
+    if sheet.spec.legend is not None and family.legend is not None:
+        frames = family.legend(sheet.spec.legend)
+        for (r, c), cell in legend_cells(frames, layout.LEGEND_TOP, 1).items():
+            ws.write(r, c, cell.text, formats.piece(cell.colour))
     for area in sheet.areas:
         _draw_area(ws, formats, area)
-    if sheet.name == layout.CUSTOM_SHEET:
-        _custom_extras(ws, formats)
-    if sheet.name == layout.KLOTSKI_SHEET:
-        _klotski_extras(ws, formats)
-    if sheet.name == layout.ZEN_SHEET:
-        _size_cells(ws, formats, layout.ZEN, layout.ZEN_CELLS, layout.ZEN_ROWS, layout.ZEN_COLS, ZEN_SAMPLE_SIZE)
-    if sheet.name == layout.ROADBLOCK_SHEET:
-        row, col = layout.ROADBLOCK_MODE_AT
-        ws.write(row, col - 3, "Play", formats.label)
-        ws.write(row, col, "Easy", formats.number)
-        ws.data_validation(row, col, row, col, {
-            "validate": "list", "source": ["Easy", "Advanced"], "input_title": "Play",
-            "input_message": "Easy: the red car X only. Advanced: the solver also places the green car Y."})
+        _draw_extras(ws, formats, area, family)
 
 
-def _legend(ws, formats: _Formats, pieces: catalog.PieceSet) -> None:
-    """The pieces drawn in their colours, two rows of six."""
-    for (r, c), letter in picture_cells(pieces, layout.LEGEND_TOP, 1).items():
-        ws.write(r, c, letter, formats.piece(pieces.pieces[letter].colour))
-
-
-MARKED_LEGENDS = ("ghost-hunter", "roadblock")
-
-
-def _marked_legend(ws, formats: _Formats, family: str) -> None:
-    """Ghost Hunter tiles with their lamps (*), RoadBlock pieces with their police cars (lower case)."""
-    from ..families import ghost_hunter, roadblock
-
-    pieces = ghost_hunter.tiles() if family == "ghost-hunter" else roadblock.pieces()
-    police_car = pieces.header.get("police-car-colour", "#1d3557")
-    letters = list(pieces.pieces)
-    half = (len(letters) + 1) // 2
-    for band, chunk in enumerate((letters[:half], letters[half:])):
-        row, col = layout.LEGEND_TOP + band * 4, 1
-        for letter in chunk:
-            piece = pieces.pieces[letter]
-            for r, c, mark in piece.cells:
-                text, colour = letter, piece.colour
-                if mark == "L":
-                    text = f"{letter}*"
-                elif mark == "P":
-                    text, colour = letter.lower(), police_car
-                ws.write(row + r, col + c, text, formats.piece(colour))
-            col += 2 + max(c for _, c, _ in piece.cells)
-
-
-def _klotski_legend(ws, formats: _Formats) -> None:
-    """One of each Klotski piece, in its colour."""
-    from ..families import klotski
-
-    puzzle = klotski.load()
-    col = 1
-    for piece in puzzle.types:
-        if piece.letter == ".":
-            continue
-        for r, c in piece.cells:
-            ws.write(layout.LEGEND_TOP + r, col + c, piece.letter, formats.piece(piece.colour))
-        col += 2 + max(c for _, c in piece.cells)
-
-
-def picture_cells(pieces: catalog.PieceSet, top: int, left: int) -> dict[tuple[int, int], str]:
-    """Sheet cell -> letter for every piece drawn in two bands, one empty column apart."""
-    letters = list(pieces.pieces)
-    half = (len(letters) + 1) // 2
+def legend_cells(frames: list[Frame], top: int, left: int) -> dict:
+    """Sheet cell -> Cell of every picture: in two bands (one if there are four or fewer), one column apart."""
+    bands = [frames] if len(frames) <= 4 else [frames[: (len(frames) + 1) // 2], frames[(len(frames) + 1) // 2:]]
     cells = {}
-    for band, chunk in enumerate((letters[:half], letters[half:])):
-        row, col = top + band * 4, left
-        for letter in chunk:
-            shape = pieces.pieces[letter].cells
-            for r, c in shape:
-                cells[(row + r, col + c)] = letter
-            col += 2 + max(c for _, c in shape)
+    for band, chunk in enumerate(bands):
+        row, col = top + band * LEGEND_BAND_ROWS, left
+        for frame in chunk:
+            for r, frame_row in enumerate(frame.rows):
+                for c, cell in enumerate(frame_row):
+                    if not cell.ground:
+                        cells[(row + r, col + c)] = cell
+            col += 1 + frame.width
     return cells
 
 
@@ -243,18 +199,17 @@ def _letter_rule(first_cell: str, letters: str | None, holes: bool = True) -> st
 
 
 def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
+    spec = area.spec
     ws.write(area.top - 2, area.left, area.title, formats.title)
     ws.write(area.top - 1, area.left, "Your puzzle", formats.label)
     ws.write(area.top - 1, area.out_left, "Solution", formats.label)
     mask = catalog.board(area.board).cells if area.board else None
-    letters = area.letters or ("".join(catalog.piece_set(area.pieces).pieces) if area.pieces else None)
-    allowed = f"Type a letter ({' '.join(letters)})" if letters else "Type a letter"
-    if area.family == "zen":
-        allowed = "Type # for a rock or _ for walkable ground (empty is sand)"
-    sample = SAMPLES.get(area.name, [])
+    letters = spec.letters
+    allowed = spec.hint or (f"Type a letter ({' '.join(letters)})" if letters else "Type a letter")
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
         for c, on_board in enumerate(flags):
+            sample = spec.sample
             typed = sample[r][c].strip(" .") if r < len(sample) and c < len(sample[r]) else ""
             if on_board:
                 ws.write(area.top + r, area.left + c, typed or None, formats.input)
@@ -286,40 +241,65 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
         "error_message": "Seconds that Count and Unique? may take: a number above 0."})
 
 
-def _custom_extras(ws, formats: _Formats) -> None:
-    """Board size, turn-over choice, the pieces drawing, and colours that follow it."""
-    area = layout.CUSTOM
-    cells = layout.CUSTOM_CELLS
-    _size_cells(ws, formats, area, cells, layout.CUSTOM_ROWS, layout.CUSTOM_COLS, CUSTOM_SAMPLE_SIZE)
-    row, col = cells[layout.CUSTOM_TURN_OVER]
-    ws.write(row, col - 8, "Pieces may be turned over", formats.label)
-    ws.write(row, col, "Yes", formats.number)
-    ws.data_validation(row, col, row, col, {"validate": "list", "source": ["Yes", "No"]})
-    top, left, p_rows, p_cols = layout.CUSTOM_PIECES_AT
-    ws.write(top - 2, left, "Pieces: draw each with its own letter (here, the 12 pentominoes)", formats.title)
-    ws.write(top - 1, left, "A letter's connected cells are one piece; colours follow the letters.", formats.label)
-    drawing = picture_cells(catalog.piece_set("pentominoes"), top, left)
-    for r in range(top, top + p_rows):
-        for c in range(left, left + p_cols):
-            ws.write(r, c, drawing.get((r, c)), formats.input)
-    ws.data_validation(top, left, top + p_rows - 1, left + p_cols - 1, {
+def _label_offset(label: str) -> int:
+    """How many columns left of its cell a label starts, so it reads up to the cell."""
+    return max(3, len(label) // 3)
+
+
+def _draw_extras(ws, formats: _Formats, area: layout.Area, family: families.Family) -> None:
+    """The area's setting cells, size cells, drawing and list, from its spec."""
+    spec = area.spec
+    for cell in spec.cells:
+        setting = family.setting(cell.key)
+        row, col = area.at(cell.at)
+        ws.write(row, col - _label_offset(setting.label), setting.label, formats.label)
+        shown = cell.sample if cell.sample is not None else setting.default
+        ws.write(row, col, shown, formats.number)
+        if setting.choices:
+            ws.data_validation(row, col, row, col, {
+                "validate": "list", "source": [c.capitalize() for c in setting.choices],
+                "input_title": setting.label[:32], "input_message": setting.help[:255]})
+    if spec.size:
+        _size_cells(ws, formats, area)
+    if spec.drawing:
+        _drawing(ws, formats, area, family)
+    if spec.listing:
+        top, left = area.at(spec.listing.at)
+        ws.set_column(left, left + len(spec.listing.headings) - 1, spec.listing.width)
+        for c, label in enumerate(spec.listing.headings):
+            ws.write(top - 1, left + c, label, formats.title)
+
+
+def _drawing(ws, formats: _Formats, area: layout.Area, family: families.Family) -> None:
+    """A setting drawn as letters (pieces), pre-drawn with the family's legend; colours follow the letters."""
+    drawing = area.spec.drawing
+    top, left = area.at(drawing.at)
+    ws.write(top - 2, left, drawing.title, formats.title)
+    ws.write(top - 1, left, drawing.note, formats.label)
+    sample = legend_cells(family.legend(drawing.sample), top, left) if drawing.sample and family.legend else {}
+    for r in range(top, top + drawing.rows):
+        for c in range(left, left + drawing.cols):
+            cell = sample.get((r, c))
+            ws.write(r, c, cell.text if cell else None, formats.input)
+    ws.data_validation(top, left, top + drawing.rows - 1, left + drawing.cols - 1, {
         "validate": "custom", "value": _letter_rule(cell_name(top, left), None, holes=False),
         "error_title": "Pieces", "error_message": "Draw each piece with one letter (A-Z); leave other cells empty."})
-    for index, colour in enumerate(CUSTOM_PALETTE):
+    for index, colour in enumerate(drawing.palette):
         letter = chr(ord("A") + index)
-        fmt = formats.highlight(colour)
-        ws.conditional_format(top, left, top + p_rows - 1, left + p_cols - 1,
-                              {"type": "cell", "criteria": "==", "value": f'"{letter}"', "format": fmt})
+        ws.conditional_format(top, left, top + drawing.rows - 1, left + drawing.cols - 1,
+                              {"type": "cell", "criteria": "==", "value": f'"{letter}"',
+                               "format": formats.highlight(colour)})
 
 
-def _size_cells(ws, formats: _Formats, area: layout.Area, cells: dict, rows_name: str, cols_name: str,
-                size: tuple[int, int]) -> None:
+def _size_cells(ws, formats: _Formats, area: layout.Area) -> None:
     """Rows and Columns cells for a board drawn inside a bigger grid; cells beyond turn dark."""
-    for name, label, value in ((rows_name, "Rows", size[0]), (cols_name, "Columns", size[1])):
-        row, col = cells[name]
+    size = area.spec.size
+    rows_name, cols_name = f"{area.name}_Rows", f"{area.name}_Cols"
+    for at, label, value, most in ((size.rows_at, "Rows", size.sample[0], area.rows),
+                                   (size.cols_at, "Columns", size.sample[1], area.cols)):
+        row, col = area.at(at)
         ws.write(row, col - 3, label, formats.label)
         ws.write_number(row, col, value, formats.number)
-        most = area.rows if name == rows_name else area.cols
         ws.data_validation(row, col, row, col, {"validate": "integer", "criteria": "between", "minimum": 1,
                                                 "maximum": most, "error_message": f"A whole number from 1 to {most}."})
     for left in (area.left, area.out_left):
@@ -327,21 +307,6 @@ def _size_cells(ws, formats: _Formats, area: layout.Area, cells: dict, rows_name
         rule = f"=OR(ROW()-ROW({corner})+1>{rows_name},COLUMN()-COLUMN({corner})+1>{cols_name})"
         ws.conditional_format(area.top, left, area.top + area.rows - 1, left + area.cols - 1,
                               {"type": "formula", "criteria": rule, "format": formats.dark})
-
-
-def _klotski_extras(ws, formats: _Formats) -> None:
-    """The metric cell and the list of moves beside the board."""
-    row, col = layout.KLOTSKI_METRIC_AT
-    ws.write(row, col - 3, "Metric", formats.label)
-    ws.write(row, col, "piece", formats.number)
-    ws.data_validation(row, col, row, col, {
-        "validate": "list", "source": ["piece", "straight", "step"], "input_title": "What counts as one move",
-        "input_message": "piece: a piece moved any distance; straight: a piece moved in one direction; "
-                         "step: every cell moved."})
-    top, left, _, cols = layout.KLOTSKI_MOVES_AT
-    ws.set_column(left, left + cols - 1, 9)
-    for c, label in enumerate(("Move", "Piece", "Direction", "Distance")):
-        ws.write(top - 1, left + c, label, formats.title)
 
 
 def _conf_sheet(book, formats: _Formats) -> None:
@@ -377,6 +342,6 @@ def _state_sheet(book) -> None:
     """Hidden: what Next showed last, per area (each click is a new Python process)."""
     ws = book.add_worksheet(layout.STATE_SHEET)
     ws.set_vba_name(layout.STATE_SHEET_CODE_NAME)
-    for name, (row, col) in layout.STATE_CELLS.items():
+    for name, (row, col) in layout.state_cells().items():
         ws.write(row, col - 1, name)
     ws.hide()

@@ -18,14 +18,18 @@ _NUMBER_TEXT = re.compile(r"^[-+]?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?%?$")
 _HINT = "type one letter, # for a hole, or leave the cell empty"
 
 
-def cell_char(value: object, where: str, keep_case: bool = False) -> tuple[str, str | None]:
+def cell_char(value: object, where: str, keep_case: bool = False, digits: bool = False) -> tuple[str, str | None]:
     """``(character, None)`` for a usable cell, ``(".", message)`` otherwise.
 
     Empty cells and whitespace are open board (``.``).  One character is passed
     on as it is (letters upper-cased unless ``keep_case``); the family judges it.
+    With ``digits``, a whole number from 0 to 9 is its digit.
     """
     if value is None:
         return OPEN, None
+    if digits and isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer() \
+            and 0 <= value <= 9:
+        return str(int(value)), None
     if isinstance(value, bool):
         return OPEN, f"{where}: {str(value).upper()} is not a piece letter; {_HINT}"
     if isinstance(value, (int, float)):
@@ -51,13 +55,13 @@ def _short(text: str, limit: int = 20) -> str:
 
 
 def grid_chars(values: Sequence[Sequence[object]], cell_name: CellNamer,
-               keep_case: bool = False) -> tuple[list[list[str]], list[str]]:
+               keep_case: bool = False, digits: bool = False) -> tuple[list[list[str]], list[str]]:
     """Characters of a 2-D block of cell values, and a message per unusable cell."""
     grid, messages = [], []
     for r, row in enumerate(values):
         chars = []
         for c, value in enumerate(row):
-            ch, message = cell_char(value, cell_name(r, c), keep_case)
+            ch, message = cell_char(value, cell_name(r, c), keep_case, digits)
             chars.append(ch)
             if message:
                 messages.append(message)

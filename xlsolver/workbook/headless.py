@@ -4,6 +4,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from ..answer import Answer
 from . import actions, layout
 from .book import MissingName
 from .cells import is_blank
@@ -25,7 +26,7 @@ def open_book(path: str | Path):
         book = OpenpyxlBook(path)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as err:
         raise WorkbookError(f"cannot open {str(path)!r} as an Excel workbook ({type(err).__name__}: {err})") from None
-    if not any(book.has_name(f"{name}_In") for name in layout.AREAS):
+    if not any(book.has_name(f"{name}_In") for name in layout.areas()):
         raise WorkbookError(f"{str(path)!r} has no xlsolver areas (no range named like Pento6x10_In)")
     return book
 
@@ -33,13 +34,14 @@ def open_book(path: str | Path):
 def areas_to_solve(book, area: str | None) -> list[str]:
     """The named area, or every area whose input grid has something typed in it."""
     if area is not None:
-        if area not in layout.AREAS:
-            raise WorkbookError(f"unknown area {area!r}; the areas are {', '.join(layout.AREAS)}")
-        if not book.has_name(f"{area}_In"):
-            raise WorkbookError(f"this workbook has no range named {area}_In")
-        return [area]
+        found = layout.area(area)
+        if found is None:
+            raise WorkbookError(f"unknown area {area!r}; the areas are {', '.join(layout.areas())}")
+        if not book.has_name(f"{found.name}_In"):
+            raise WorkbookError(f"this workbook has no range named {found.name}_In")
+        return [found.name]
     chosen = []
-    for name in layout.AREAS:
+    for name in layout.areas():
         try:
             if not is_blank(book.read(f"{name}_In")):
                 chosen.append(name)
@@ -48,7 +50,7 @@ def areas_to_solve(book, area: str | None) -> list[str]:
     return chosen
 
 
-def solve(path: str | Path, area: str | None = None, output: str | Path | None = None) -> dict[str, actions.Outcome]:
+def solve(path: str | Path, area: str | None = None, output: str | Path | None = None) -> dict[str, Answer]:
     """Solve, write the solutions into the workbook and save it (to ``output`` if given)."""
     book = open_book(path)
     outcomes = {name: actions.press(book, name, "solve") for name in areas_to_solve(book, area)}

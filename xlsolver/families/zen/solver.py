@@ -1,4 +1,5 @@
-"""The search behind ``zen.solve``: depth-first over bitboards, splitting the garden into independent parts.
+"""The solver: :func:`solve`, and the search behind it: depth-first over bitboards, in independent parts,
+after cheap proofs.
 
 The garden and its ring are one bitboard (a Python int): square ``(r, c)`` is
 bit ``(r + 1) * W + c + 1`` with ``W = width + 2``, so a step adds ``+-1`` or
@@ -6,7 +7,7 @@ bit ``(r + 1) * W + c + 1`` with ``W = width + 2``, so a step adds ``+-1`` or
 A state is the set of unraked sand plus where the monk is: on foot in one
 walkable region, or stopped on a sand square after moving in some direction.
 
-Why it is fast enough, each step sound (it never throws away a state from which
+What keeps it small, each step sound (it never throws away a state from which
 the rules allow a win):
 
 * independent parts: a pass only ever steps on unraked sand joined to where it
@@ -25,19 +26,26 @@ the rules allow a win):
   ground, one to come in by and another to leave by.
 * memo: every part and every stopped state is solved once; failures and
   answers are remembered, so other orders of the same passes cost nothing.
+* windows: before the garden, small windows of it are searched with everything
+  outside them free (see :func:`window_check`); one that cannot be raked even so
+  proves there is no solution, usually in milliseconds where the whole search
+  would take seconds.
+* order: from the ring, passes that stop on sand come first, then those that
+  leave the fewest tight squares (two open neighbours left: the next dead ends).
+  This only decides how soon a solution turns up.
 """
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
 
-from ..engine import CANCELLED, TIME_LIMIT
+from ...engine import CANCELLED, TIME_LIMIT
+from .garden import NO_SOLUTION, SOLVED, Garden, Result, square_names
+from .rules import pass_grid, play, raking_order
 
-CHECK_EVERY = 256
-BUDGET = "budget"  # states between looks at the clock and the cancel flag
+CHECK_EVERY = 256  # states between looks at the clock and the cancel flag
+BUDGET = "budget"  # why a window's search (or the first look at the garden) gave up
 
 
 @dataclass(frozen=True)
@@ -45,8 +53,8 @@ class Found:
     moves: list | None  # [(entry, direction)] in garden coordinates, or None
     explored: int  # states expanded
     stopped: str | None  # None, "time limit" or "cancelled"
-    why: tuple | None = None  # for no solution: ("dead end" | "shut in", cells), ("window", (top, left,
-    # height, width)) or ("search", None)
+    # for no solution: ("dead end" | "shut in", cells), ("window", (top, left, height, width)), ("search", None)
+    why: tuple | None = None
 
 
 class _Stop(Exception):
@@ -88,6 +96,17 @@ class Board:
         self.touch_any = self.sand & neighbours(self.exits, W)
         # sand squares with a way off north, east, south, west of them
         self.contacts = [self.sand & shift(self.exits, -d) for d in self.steps]
+
+    def unreachable(self, part: int) -> bool:
+        """A part the monk is not in needs a way in and a different way out."""
+        if not part & self.touch_any:
+            return True
+        found = 0
+        for mask in self.contacts:
+            found += (part & mask).bit_count()
+            if found >= 2:
+                return False
+        return True
 
     @classmethod
     def of_garden(cls, garden) -> Board:
@@ -206,8 +225,7 @@ def board_faults(board: Board) -> tuple | None:
     dead = board.sand & ~((e & w) | ((e | w) & (n | s)) | (n & s))
     if dead:
         return "dead end", _cells(board, dead)
-    search = _Search(board, None, lambda: False)
-    shut = [part for part in parts(board.sand, W) if search.unreachable(part)]
+    shut = [part for part in parts(board.sand, W) if board.unreachable(part)]
     if shut:
         return "shut in", _cells(board, shut[0])
     return None
@@ -279,23 +297,19 @@ class _Search:
     # --- pruning ---------------------------------------------------------------------------
 
     def dead_end(self, unraked: int, monk: int) -> bool:
-        """Some unraked square has fewer than two open neighbours."""
+        """Some unraked square has fewer than two open neighbours (``monk``: the square he stands on)."""
         W = self.b.W
         open_ = unraked | self.b.exits | monk
         e, w, s, n = open_ >> 1, open_ << 1, open_ >> W, open_ << W
         two = (e & w) | ((e | w) & (n | s)) | (n & s)
         return bool(unraked & ~two)
 
-    def unreachable(self, part: int) -> bool:
-        """A part the monk is not in needs a way in and a different way out."""
-        if not part & self.b.touch_any:
-            return True
-        found = 0
-        for mask in self.b.contacts:
-            found += (part & mask).bit_count()
-            if found >= 2:
-                return False
-        return True
+    def tight(self, unraked: int) -> int:
+        """Unraked squares with at most two open neighbours."""
+        W = self.b.W
+        open_ = unraked | self.b.exits
+        e, w, s, n = open_ >> 1, open_ << 1, open_ >> W, open_ << W
+        return unraked & ~((e & w & (n | s)) | ((e | w) & n & s))
 
     # --- moves -----------------------------------------------------------------------------
 
@@ -319,7 +333,7 @@ class _Search:
         if self.dead_end(unraked, 0):
             return FAIL
         found = parts(unraked, self.b.W)
-        if any(self.unreachable(part) for part in found):
+        if any(self.b.unreachable(part) for part in found):
             return FAIL
         if unraked & self.b.foreign[region]:
             return self._from(unraked, region)  # the parts are not independent: solve them together
@@ -350,9 +364,10 @@ class _Search:
     def _passes(self, unraked: int, region: int) -> list[tuple[int, int, int, int]]:
         """The passes from ``region``, each once: (entry, step, unraked after, where it ends).
 
-        Passes that stop on sand come first, fewest squares left first: a
-        crossing from ring to ring can as well come later, and a long
-        excursion settles most.
+        Tried in this order: passes that stop on sand before those that cross
+        back to walkable ground (a crossing can as well come later); then those
+        leaving the fewest tight squares (unraked, with at most two open
+        neighbours: the next dead ends); then those leaving the least sand.
         """
         found = {}
         for sand, entry, d in self.b.ports[region]:
@@ -361,8 +376,8 @@ class _Search:
                 on_foot = self.b.walk >> end & 1
                 outcome = (after, self.b.region[end] if on_foot else (end, abs(d)))
                 if outcome not in found:
-                    found[outcome] = (on_foot, after.bit_count(), entry, d, after, end)
-        return [(entry, d, after, end) for _, _, entry, d, after, end in sorted(found.values())]
+                    found[outcome] = (on_foot, self.tight(after).bit_count(), after.bit_count(), entry, d, after, end)
+        return [(entry, d, after, end) for *_, entry, d, after, end in sorted(found.values())]
 
     # --- on sand ---------------------------------------------------------------------------
 
@@ -389,7 +404,7 @@ class _Search:
             return self._turn(unraked, here, d, False)
         beside = neighbours(1 << here, self.b.W)
         behind = [part for part in parts(unraked, self.b.W) if not part & beside]
-        if any(self.unreachable(part) for part in behind):
+        if any(self.b.unreachable(part) for part in behind):
             return FAIL
         later = ()
         for part in sorted(behind, key=int.bit_count):  # independent: the cheap refutation first
@@ -431,7 +446,7 @@ class _Search:
         other = unraked & ~ahead
         if not ahead & self.b.touch_any:
             return FAIL  # no way back to walkable ground from there
-        if other and (self.unreachable(other) or (other, 0) in self.known and self.known[(other, 0)] is FAIL):
+        if other and (self.b.unreachable(other) or (other, 0) in self.known and self.known[(other, 0)] is FAIL):
             return FAIL
         later = ()
         if other and other.bit_count() < ahead.bit_count():  # the smaller first: cheaper to refute
@@ -445,110 +460,41 @@ class _Search:
         return FAIL if later is FAIL else rest + later
 
 
-# --- building gardens along a raking (for zen.generate) ---------------------------------------
+# --- solving: the search's answer as passes, its reason in square names --------------------------
 
-class _Build(NamedTuple):
-    """A garden being built: rocks placed so far and sand stepped on; the rest is still open."""
-
-    rock: int
-    entered: int
-
-
-def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int = 8, budget: int = 400) -> list[str] | None:
-    """One attempt at a garden with ``rocks`` rocks built along a random raking; None if it gives up.
-
-    The monk walks passes from the ring over an all-sand garden.  Where he is to
-    turn, the open square ahead becomes a rock (it was never stepped on, so every
-    earlier pass is still legal); the squares never stepped on become rocks at
-    the end.  Depth-first over passes: each state draws ``tries`` random passes
-    and goes on with those that leave no more unrakeable sand than the rocks
-    still to place can fill, least stranded first, within ``budget`` states.
-    """
-    board = Board(["_" * (cols + 2)] + ["_" + "." * cols + "_"] * rows + ["_" * (cols + 2)])
-    states = 0
-
-    def extend(build: _Build) -> _Build | None:
-        nonlocal states
-        to_rake = (board.sand & ~build.rock & ~build.entered).bit_count() - (rocks - build.rock.bit_count())
-        if to_rake == 0:
-            return build
-        states += 1
-        if states > budget:
-            return None
-        ranked = {}
-        for _ in range(tries):
-            after = _random_pass(board, build, rocks, rng)
-            if after is None or after in ranked:
-                continue
-            left = rocks - after.rock.bit_count()
-            open_ = board.sand & ~after.rock & ~after.entered
-            lost = _unrakeable(board, open_)
-            if open_.bit_count() >= left >= lost:
-                ranked[after] = lost
-        for after in sorted(ranked, key=ranked.get):  # the pass stranding least sand first
-            done = extend(after)
-            if done is not None:
-                return done
-        return None
-
-    built = extend(_Build(0, 0))
-    if built is None:
-        return None
-    return ["".join("." if built.entered >> (board.W * (r + 1) + c + 1) & 1 else "#" for c in range(cols))
-            for r in range(rows)]
+def solve(garden: Garden, time_limit: float | None = None, cancel=None) -> Result:
+    """Find a raking sequence or prove there is none (depth-first, pruned, memoised)."""
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    found = search(garden, deadline, _as_predicate(cancel))
+    seconds = time.monotonic() - start
+    if found.moves is None:
+        status = found.stopped or NO_SOLUTION
+        why = _why(garden, found.why) if status == NO_SOLUTION else None
+        return Result(status, [], None, None, found.explored, seconds, why)
+    passes = play(garden, found.moves)
+    return Result(SOLVED, passes, raking_order(garden, passes), pass_grid(garden, passes), found.explored, seconds)
 
 
-def _random_pass(board: Board, build: _Build, rocks: int, rng: random.Random) -> _Build | None:
-    """From the ring until back on it, dropping rocks to turn; None if the monk is stranded."""
-    rock, entered = build
-    open_ = board.sand & ~rock & ~entered
-    ports = [(entry, d) for sand, entry, d in board.ports[0] if open_ >> sand & 1]
-    if not ports:
-        return None
-    here, d = rng.choice(ports)
-    placed, moved = rock.bit_count(), False  # a rock only stops a monk who has moved since his last turn
-    while True:
-        ahead = here + d
-        if board.walk >> ahead & 1:
-            return _Build(rock, entered)
-        if open_ >> ahead & 1:
-            if not (moved and placed < rocks and rng.random() < (rocks - placed) / open_.bit_count()):
-                here, moved = ahead, True
-                entered |= 1 << here
-                open_ &= ~(1 << here)
-                continue
-            rock |= 1 << ahead
-            open_ &= ~(1 << ahead)
-            placed += 1
-        turns = _open_turns(board, open_, here, d)
-        if not turns and moved and placed < rocks:
-            # stuck: have him stop one square earlier, before a rock put where he is
-            rock |= 1 << here
-            entered &= ~(1 << here)
-            here -= d
-            placed += 1
-            turns = _open_turns(board, open_, here, d)
-        if not turns:
-            return None
-        d, moved = rng.choice(turns), False
+def _why(garden: Garden, why: tuple) -> str:
+    """The search's reason for no solution, in the user's square names."""
+    kind, detail = why
+    if kind == "dead end":
+        return f"{square_names(garden, detail)}: sand with fewer than two open neighbours can never be raked"
+    if kind == "shut in":
+        return (f"{square_names(garden, detail[:6])}{' ...' if len(detail) > 6 else ''}: this sand has fewer "
+                f"than two ways on and off it from walkable ground")
+    if kind == "window":
+        top, left, height, width = detail
+        where = f"{garden.cell_name(top, left)}:{garden.cell_name(top + height - 1, left + width - 1)}"
+        return f"{where}: this part cannot be raked, whatever is done outside it"
+    return "no order of passes rakes all the sand"
 
 
-def _open_turns(board: Board, open_: int, here: int, d: int) -> list[int]:
-    return [t for t in ((1, -1) if abs(d) == board.W else (board.W, -board.W)) if (open_ | board.walk) >> (here + t) & 1]
-
-
-def _unrakeable(board: Board, open_: int) -> int:
-    """How many open squares can never be raked (the solver's dead-end and reachability arguments)."""
-    W, alive = board.W, open_
-    while True:
-        o = alive | board.walk
-        e, w, s, n = o >> 1, o << 1, o >> W, o << W
-        dead = alive & ~((e & w) | ((e | w) & (n | s)) | (n & s))
-        if not dead:
-            break
-        alive &= ~dead
-    reach = 0
-    for part in parts(alive, W):
-        if part & board.touch_any:
-            reach |= part
-    return open_.bit_count() - reach.bit_count()
+def _as_predicate(cancel) -> Callable[[], bool]:
+    """``cancel`` as the engine takes it: None, a threading.Event, or a callable returning True to stop."""
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    return cancel

@@ -31,8 +31,8 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xlsolver.workbook.cfb import build_compound_file
-from xlsolver.workbook.ovba_compression import compress, decompress
+from .cfb import build_compound_file
+from .compression import compress, decompress
 
 __all__ = ["VBAModule", "build_vba_project", "module_source"]
 

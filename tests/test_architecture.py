@@ -1,0 +1,97 @@
+"""The package's import graph: no circles, nothing imported from a higher layer, no private names
+imported across modules (the layers are those of docs/architecture.md)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).parent.parent / "xlsolver"
+
+#: Layer of each top-level module or subpackage: a module may import from its own layer and lower ones.
+LAYERS = {
+    "answer": 0, "a1": 0, "terminal": 0, "console": 0, "__init__": 5, "__main__": 5,
+    "exact_cover": 1, "dlx_text": 1, "engine": 1, "symmetry": 1, "parallel": 1,
+    "geometry": 2, "catalog": 2, "sheets": 2,
+    "families": 3,
+    "cli": 4, "workbook": 4, "excel": 4,
+}
+
+
+def modules() -> dict[str, Path]:
+    return {".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts): path
+            for path in PACKAGE.rglob("*.py")}
+
+
+def imports(name: str, path: Path) -> list[tuple[str, list[str], int]]:
+    """(imported module, names taken from it, line) for every import in the file, lazy ones included."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.append((target, [a.name for a in node.names], node.lineno))
+        elif isinstance(node, ast.Import):
+            found += [(a.name, [], node.lineno) for a in node.names]
+    return [(t, n, line) for t, n, line in found if t == "xlsolver" or t.startswith("xlsolver.")]
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS[parts[1] if len(parts) > 1 else "__init__"]
+
+
+def test_every_module_has_a_layer():
+    assert all(layer(name) is not None for name in modules())
+
+
+def test_no_import_runs_back_up_to_a_higher_layer():
+    wrong = []
+    for name, path in modules().items():
+        for target, _, line in imports(name, path):
+            if target != "xlsolver" and layer(target) > layer(name):
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+    assert wrong == []
+
+
+def test_no_private_name_is_imported_across_modules():
+    wrong = []
+    known = modules()
+    for name, path in known.items():
+        for target, names, line in imports(name, path):
+            for imported in names:
+                private = imported.startswith("_") and not imported.endswith("__")
+                if private and f"{target}.{imported}" not in known:
+                    wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}.{imported}")
+    assert wrong == []
+
+
+def test_no_import_circles():
+    known = modules()
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    for name, path in known.items():
+        for target, names, _ in imports(name, path):
+            for candidate in [f"{target}.{n}" for n in names] + [target]:
+                if candidate in known and candidate != name and not name.startswith(candidate + "."):
+                    graph[name].add(candidate)
+                    break
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert cycles == []

@@ -1,0 +1,189 @@
+"""What every command of ``xlsolver`` shares: reading a puzzle file, argument types,
+Ctrl-C, the progress bar, and printing an :class:`~xlsolver.answer.Answer`.
+
+Families that add their own subcommands (``xlsolver klotski analyse``) use these
+too, so their commands behave like the others: one line per mistake, exit
+codes from :class:`~xlsolver.answer.Status`, JSON on request.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from . import terminal
+from .answer import Answer, Frame
+
+_HEADER_LINE = re.compile(r"^\s*([a-z][a-z-]*)\s*:\s*(.*?)\s*$")
+
+
+class UserError(Exception):
+    """Something the user can fix; printed as one line, exit code 2."""
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def read_text(source: str) -> str:
+    """A text file (``-``: standard input), or UserError saying in one line why not."""
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserError(f"cannot read {source!r}: no such file") from None
+    except IsADirectoryError:
+        raise UserError(f"cannot read {source!r}: it is a folder") from None
+    except UnicodeDecodeError:
+        raise UserError(f"cannot read {source!r}: not a UTF-8 text file") from None
+    except OSError as err:
+        raise UserError(f"cannot read {source!r}: {err.strerror or err}") from None
+
+
+def read_puzzle_text(source: str) -> tuple[list[str], dict[str, str]]:
+    """The grid rows of a puzzle file and its ``key: value`` header lines."""
+    lines = read_text(source).splitlines()
+    header: dict[str, str] = {}
+    while lines and (not lines[0].strip() or _HEADER_LINE.match(lines[0])):
+        match = _HEADER_LINE.match(lines.pop(0))
+        if match:
+            header[match.group(1)] = match.group(2)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise UserError(f"{source!r} holds no grid")
+    return lines, header
+
+
+def print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def print_lines(lines: list[str], stream=None) -> None:
+    """Print, and stop quietly when the reader has gone (``| head``)."""
+    stream = stream or sys.stdout
+    try:
+        for line in lines:
+            print(line, file=stream)
+        stream.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+@contextmanager
+def interruptible() -> Iterator[threading.Event]:
+    """Ctrl-C sets an event the searches check, so a search stops cleanly with what it found."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def progress_bar():
+    """A progress callback drawing on stderr when it is a terminal, else None."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    bar = terminal.ProgressBar(sys.stderr)
+    try:
+        yield lambda p: bar.update(p.explored, p.seconds, p.solutions) if p.seconds > 1 else None
+    finally:
+        bar.close()
+
+
+# --- printing an answer -------------------------------------------------------------------------
+
+def report(answer: Answer, *, as_json: bool, colour: str = "auto", title: str | None = None,
+           extra: dict | None = None) -> int:
+    """Print ``answer`` (text on a terminal, or one JSON object) and return its exit code."""
+    if as_json:
+        print_json({"status": answer.status, "messages": answer.messages, **answer.data, **(extra or {})})
+        return answer.status.exit_code
+    colour_on = terminal.wants_colour(sys.stdout, colour)
+    lines = [title] if title and answer.frames else []
+    lines += answer.notes
+    if answer.frames:
+        if answer.notes and len(answer.frames) == 1:
+            lines.append("")
+        lines += frame_lines(answer.frames, colour_on)
+    print_lines(lines)
+    print_lines([f"xlsolver: {message}" for message in answer.messages], sys.stderr)
+    return answer.status.exit_code
+
+
+def frame_lines(frames: list[Frame], colour_on: bool, width: int | None = None) -> list[str]:
+    """One frame as its rows; several side by side under their captions, as many to a band as fit."""
+    pictures = [picture(frame, colour_on) for frame in frames]
+    if len(frames) == 1 and not frames[0].caption:
+        return pictures[0]
+    width = width or shutil.get_terminal_size((80, 24)).columns
+    column = max(max(len(f.caption) for f in frames), max(picture_width(f, colour_on) for f in frames))
+    gap = 3
+    per_band = max(1, (width + gap) // (column + gap))
+    lines: list[str] = []
+    for start in range(0, len(frames), per_band):
+        chunk = range(start, min(start + per_band, len(frames)))
+        blocks = [[frames[i].caption] + pictures[i] for i in chunk]
+        lines += terminal.side_by_side(blocks, [column] * len(blocks), gap) + [""]
+    return lines[:-1]
+
+
+def cell_width(frame: Frame) -> int:
+    return max((len(cell.text) for row in frame.rows for cell in row), default=1)
+
+
+def picture_width(frame: Frame, colour_on: bool) -> int:
+    size = cell_width(frame)
+    if size == 1 and not frame.spaced:
+        return frame.width * (2 if colour_on else 1)
+    return frame.width * (size + 1)
+
+
+def picture(frame: Frame, colour_on: bool) -> list[str]:
+    """A frame's rows for a terminal: on their colours, or as plain text."""
+    size = cell_width(frame)
+    lines = []
+    for row in frame.rows:
+        if size == 1 and not frame.spaced:
+            line = "".join(terminal.paint_cell(" " if c.ground and colour_on else c.text or " ", c.colour, colour_on)
+                           for c in row)
+        else:
+            line = " ".join(terminal.paint_text(c.text.rjust(size) if not (c.ground and colour_on) else " " * size,
+                                                c.colour, colour_on) for c in row)
+        lines.append(line.rstrip())
+    return lines
+
+
+__all__ = ["UserError", "positive_int", "positive_float", "read_text", "read_puzzle_text", "print_json",
+           "print_lines", "interruptible", "progress_bar", "report", "frame_lines", "picture"]

@@ -1,0 +1,128 @@
+"""The "fewest options" engine: Algorithm X branching on the tightest item, in plain Python.
+
+At each node the search branches on the uncovered primary item with the fewest
+usable options (ties: the item declared first), as Knuth's DLX does; an item
+with none left ends the branch at once.  This is the rule for general problems
+such as sudoku (``ExactCover.branching == "fewest"``), where declaration order
+means nothing and the tightest item is usually forced.
+
+The data are arrays, in the spirit of dancing links: ``options_of[item]`` lists
+the options holding each item, ``alive[option]`` says whether an option still
+fits, and ``key[item] = live options * P + item`` (``P`` = number of primary
+items) makes "fewest, then first declared" a single ``min`` over the uncovered
+items.  Choosing an option kills every live option that shares an item with it
+and lowers the counts of their primary items; undoing revives exactly those, in
+the same bookkeeping, so no count is ever recomputed from scratch.
+
+Same contract as :mod:`.reference`: ``solutions(problem, given, tick)`` yields
+every solution holding the options in ``given`` (in a fixed order of its own; the
+set is the same as the reference engine's), and calls ``tick`` every
+``TICK_NODES`` nodes and once more, with ``final=True``, at the end.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..exact_cover import ExactCover
+from .reference import TICK_NODES, Tick, explored_fraction
+
+NAME = "fewest"
+
+
+def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None = None) -> Iterator[tuple[int, ...]]:
+    """Yield every solution that contains the options in ``given``.
+
+    Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
+    """
+    n_primary = len(problem.primary)
+    options = problem.options
+    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
+    for option, items in enumerate(options):
+        for item in items:
+            options_of[item].append(option)
+    primary_of = [tuple(item for item in items if item < n_primary) for items in options]
+    step = max(n_primary, 1)
+    key = [len(options_of[item]) * step + item for item in range(n_primary)]
+    alive = bytearray(b"\x01") * len(options)
+    uncovered = set(range(n_primary))
+    fewest = key.__getitem__
+
+    def choose(option: int) -> list[int]:
+        """Take ``option``: kill every live option it clashes with (itself too); return them."""
+        killed = []
+        for item in options[option]:
+            for other in options_of[item]:
+                if alive[other]:
+                    alive[other] = 0
+                    killed.append(other)
+                    for counted in primary_of[other]:
+                        key[counted] -= step
+        uncovered.difference_update(primary_of[option])
+        return killed
+
+    def undo(option: int, killed: list[int]) -> None:
+        uncovered.update(primary_of[option])
+        for other in killed:
+            alive[other] = 1
+            for counted in primary_of[other]:
+                key[counted] += step
+
+    for option in given:
+        if not alive[option]:
+            return  # given options that clash (or one given twice)
+        choose(option)
+    chosen = list(given)
+    if not uncovered:
+        yield tuple(chosen)
+        return
+
+    def branches() -> list[int]:
+        """Live options of the tightest uncovered item (empty if it has none)."""
+        item = min(uncovered, key=fewest)
+        if key[item] < step:
+            return []
+        return [option for option in options_of[item] if alive[option]]
+
+    # Explicit stack (no recursion): one frame per chosen option, holding the
+    # level's candidates, how many were taken, and what the current one killed.
+    stack: list[tuple[list[int], int, list[int]]] = []
+    candidates, position = branches(), 0
+    nodes, next_tick, exhausted = 0, TICK_NODES, False
+    try:
+        while True:
+            while position < len(candidates):
+                option = candidates[position]
+                position += 1
+                nodes += 1
+                if tick is not None and nodes >= next_tick:
+                    next_tick += TICK_NODES
+                    if tick(nodes, explored_fraction(_frames(stack, candidates, position))):
+                        return
+                killed = choose(option)
+                chosen.append(option)
+                if not uncovered:
+                    yield tuple(chosen)
+                    undo(option, killed)
+                    chosen.pop()
+                    continue
+                deeper = branches()
+                if not deeper:
+                    undo(option, killed)
+                    chosen.pop()
+                    continue
+                stack.append((candidates, position, killed))
+                candidates, position = deeper, 0
+            if not stack:
+                exhausted = True
+                return
+            candidates, position, killed = stack.pop()
+            undo(candidates[position - 1], killed)
+            chosen.pop()
+    finally:
+        # Final report, also when the caller stops iterating early.
+        if tick is not None:
+            tick(nodes, 1.0 if exhausted else explored_fraction(_frames(stack, candidates, position)), True)
+
+
+def _frames(stack, candidates, position) -> list[tuple[list[int], int]]:
+    return [(c, p) for c, p, _ in stack] + [(candidates, position)]

@@ -1,0 +1,210 @@
+"""The answers of every exact-cover family, written once: solve, Next, Unique?, Count.
+
+A family's ``read`` returns a :class:`CoverPuzzle` (its problem, how to draw a
+solution, why there may be none); :func:`solve` and :func:`count` are then the
+family's ``solve`` and ``count``.
+
+Families with a side condition (RoadBlock) give ``accept``: the engine's
+candidates are filtered by it, so limits count accepted solutions only.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import engine, symmetry
+from ..answer import Answer, Frame, Status
+from ..exact_cover import ExactCover
+from . import Ask, Unsupported
+
+
+@dataclass
+class CoverPuzzle:
+    """A parsed puzzle of an exact-cover family, ready to search."""
+
+    problem: ExactCover
+    text: Callable[[tuple[int, ...]], list[str]]  # a solution as text rows
+    frame: Callable[[tuple[int, ...]], Frame]  # a solution as a picture
+    why_none: Callable[[], str]  # a plain reason when there is no solution
+    colours: dict[str, str] = field(default_factory=dict)
+    accept: Callable[[tuple[int, ...]], bool] | None = None
+    item_maps: list[list[int]] = field(default_factory=list)  # the puzzle's symmetries, as item maps
+    data: dict = field(default_factory=dict)  # figures for the JSON output (the piece set's name...)
+
+
+def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **controls):
+    """Up to ``limit`` accepted solutions after the first ``skip``: (solutions, engine result, accepted).
+
+    ``accepted`` counts every accepted solution seen, skipped ones included.
+    """
+    wanted = None if limit is None else skip + limit
+    search = engine.Search(puzzle.problem, limit=wanted if puzzle.accept is None else None, **controls)
+    found, accepted = [], 0
+    for solution in search:
+        if puzzle.accept is not None and not puzzle.accept(solution):
+            continue
+        accepted += 1
+        if accepted > skip:
+            found.append(solution)
+        if wanted is not None and accepted >= wanted:
+            break
+    result = search.result
+    if wanted is not None and accepted >= wanted and result.complete:
+        # stopped by our own limit, not the engine's: more may exist
+        result = engine.SearchResult(result.solutions, False, Status.LIMIT, result.nodes, result.seconds,
+                                     result.explored, result.first, result.engine)
+    return found, result, accepted
+
+
+def _controls(ask: Ask) -> dict:
+    return {"time_limit": ask.time_limit, "cancel": ask.cancel}
+
+
+def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
+    """The solution number ``ask.index`` (wrapping to the first after the last); with ``ask.unique``, also
+    whether it is the only one."""
+    if ask.unique:
+        return _unique(puzzle, ask)
+    index = ask.index
+    found, result, accepted = find(puzzle, limit=1, skip=index, **_controls(ask))
+    wrapped = not found and index > 0 and accepted > 0 and result.complete
+    if wrapped:
+        found, result, _ = find(puzzle, limit=1, **_controls(ask))
+        index = 0
+    data = _figures(puzzle, result, found)
+    if found:
+        if wrapped:
+            noun = "solution" if accepted == 1 else "solutions"
+            message = f"That was the last of {accepted:,} {noun}; back to the first."
+        else:
+            again = " (press Next for another)" if index == 0 else ""
+            message = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
+        return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], data=data, index=index)
+    return _unsolved(puzzle, ask, result, data)
+
+
+def _unsolved(puzzle: CoverPuzzle, ask: Ask, result: engine.SearchResult, data: dict) -> Answer:
+    if result.complete:
+        why = puzzle.why_none()
+        return Answer(Status.NO_SOLUTION, f"No solution: {why}.", messages=[f"no solution: {why}"], data=data)
+    if result.stopped == Status.CANCELLED:
+        return Answer(Status.CANCELLED, "Interrupted before a solution was found.",
+                      messages=["interrupted before a solution was found"], data=data)
+    return Answer(Status.TIME_LIMIT, f"Stopped by the {ask.time_limit:g} s time limit before a solution was found "
+                                     f"(about {result.explored:.0%} searched).",
+                  messages=[f"stopped by the time limit after {result.seconds:.1f} s, no solution found yet"],
+                  data=data)
+
+
+def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
+    found, result, _ = find(puzzle, limit=2, **_controls(ask))
+    verdict = False if len(found) > 1 else (len(found) == 1 if result.complete else None)
+    data = {**_figures(puzzle, result, found), "unique": verdict}
+    if not found:
+        answer = _unsolved(puzzle, ask, result, data)
+        if answer.status == Status.NO_SOLUTION:
+            answer.message = f"No solution, so not unique: {puzzle.why_none()}."
+        elif answer.status == Status.TIME_LIMIT:
+            answer.message = f"Undecided: stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
+        return answer
+    line = {True: "the solution is unique", False: "there is more than one solution",
+            None: "stopped before uniqueness was decided"}[verdict]
+    if verdict:
+        message = "Unique: exactly one solution (shown)."
+    elif verdict is False:
+        message = "Not unique: at least two solutions (press Next to see more)."
+    else:
+        message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
+    return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], messages=[line], data=data)
+
+
+def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> dict:
+    return {"solution": puzzle.text(found[0]) if found else None, "colours": puzzle.colours,
+            "seconds": round(result.seconds, 4), "nodes": result.nodes, "engine": result.engine, **puzzle.data}
+
+
+def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
+    """Count solutions: up to the puzzle's symmetry where it has one (``ask.distinct`` reports that number)."""
+    if puzzle.accept is not None:
+        return _count_accepted(puzzle, ask)
+    maps = puzzle.item_maps or [list(range(len(puzzle.problem.items)))]
+    use_symmetry = ask.distinct or (ask.limit is None and len(maps) > 1)
+    group = maps if use_symmetry else [list(range(len(puzzle.problem.items)))]
+    counted = _count(puzzle.problem, group, ask)
+    total = counted.total if not ask.distinct or counted.complete else None
+    up_to = counted.distinct if len(group) > 1 else None
+    solutions = counted.distinct if ask.distinct else counted.total
+    data = {"solutions": solutions, "complete": counted.complete, "stopped": counted.stopped,
+            "distinct": ask.distinct, "total": total, "up_to_symmetry": up_to, "symmetry_group_order": len(maps),
+            "jobs": ask.jobs, "nodes": counted.nodes, "seconds": round(counted.seconds, 3),
+            "explored": round(counted.explored, 4), "engine": counted.engine, **puzzle.data}
+    return _counted(data, ask)
+
+
+def count_problem(problem: ExactCover, ask: Ask) -> Answer:
+    """Count a plain exact-cover problem (no geometry, so no symmetry)."""
+    counted = _count(problem, [list(range(len(problem.items)))], ask)
+    data = {"solutions": counted.total, "complete": counted.complete, "stopped": counted.stopped, "distinct": False,
+            "total": counted.total, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": ask.jobs,
+            "nodes": counted.nodes, "seconds": round(counted.seconds, 3), "explored": round(counted.explored, 4),
+            "engine": counted.engine}
+    return _counted(data, ask)
+
+
+def empty_data(settings) -> dict:
+    """What the JSON output says of an invalid puzzle: no solution."""
+    return {"solution": None}
+
+
+def _count(problem: ExactCover, group: list, ask: Ask) -> symmetry.SymmetricCount:
+    """Count over ``group`` (a one-element group is a plain count) in this process or several."""
+    if not problem.options:
+        result = engine.count(problem, limit=ask.limit)
+        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, len(group), 0,
+                                       result.nodes, result.seconds, 1.0, result.engine)
+    controls = dict(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
+    if ask.jobs > 1:
+        if ask.limit is not None:
+            raise Unsupported("--limit counts in one process; leave out --jobs")
+        from .. import parallel  # multiprocessing only when asked for
+
+        return parallel.count(problem, symmetry.plan(problem, group), ask.jobs, **controls)
+    return symmetry.count_up_to_symmetry(problem, group, limit=ask.limit, **controls)
+
+
+def _count_accepted(puzzle: CoverPuzzle, ask: Ask) -> Answer:
+    """A side condition: count the candidates it accepts, one by one."""
+    if ask.distinct or ask.jobs > 1:
+        raise Unsupported("--distinct and --jobs need a puzzle without a side condition (this one is checked candidate by candidate)")
+    _, result, accepted = find(puzzle, limit=ask.limit, time_limit=ask.time_limit, cancel=ask.cancel)
+    data = {"solutions": accepted, "complete": result.complete, "stopped": result.stopped, "distinct": False,
+            "total": accepted, "up_to_symmetry": None, "symmetry_group_order": 1, "candidates": result.solutions,
+            "jobs": 1, "nodes": result.nodes, "seconds": round(result.seconds, 3),
+            "explored": round(result.explored, 4), "engine": result.engine, **puzzle.data}
+    return _counted(data, ask)
+
+
+def _counted(data: dict, ask: Ask) -> Answer:
+    """The count's line for the command line (a note) and for a sheet (the message)."""
+    n, complete = data["solutions"], data["complete"]
+    noun = "solution" if n == 1 else "solutions"
+    kind = " up to symmetry" if data["distinct"] else ""
+    line = f"{n:,} {noun}{kind}"
+    order = data["symmetry_group_order"]
+    if not data["distinct"] and data["up_to_symmetry"] is not None and complete:
+        line += f" ({data['up_to_symmetry']:,} up to the {order} symmetries of the board)"
+    if complete:
+        note = f"{line}, complete search in {data['seconds']:.2f} s"
+        extra = f" ({data['up_to_symmetry']:,} up to the board's symmetry)" if data["up_to_symmetry"] is not None \
+            and not data["distinct"] else ""
+        message = f"{n:,} {noun}{kind}{extra}; complete count in {data['seconds']:.1f} s."
+        status = Status.COUNTED
+    else:
+        why = {Status.LIMIT: "--limit reached", Status.TIME_LIMIT: "--time-limit reached",
+               Status.CANCELLED: "interrupted"}[data["stopped"]]
+        note = f"at least {line}: incomplete, {why} after {data['seconds']:.2f} s"
+        limit = f"the {ask.time_limit:g} s time limit" if ask.time_limit is not None else "the limit"
+        message = (f"At least {n:,} {noun} so far: stopped by {limit} with about "
+                   f"{data.get('explored', 0):.0%} searched. Raise the time limit to finish.")
+        status = Status.CANCELLED if data["stopped"] == Status.CANCELLED else Status.COUNTED
+    return Answer(status, message, notes=[note], data=data)

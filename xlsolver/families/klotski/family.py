@@ -1,0 +1,210 @@
+"""Klotski as the front ends see it: read a layout, answer with the moves as frames, and
+``xlsolver klotski analyse`` for the state-space figures."""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ...a1 import CellNamer, cell_name
+from ...answer import Answer, Cell, Frame, Status
+from ...sheets import AreaSpec, ListCells, SettingCell, SheetSpec
+from .. import FRAMES, Ask, Family, Setting, Settings
+from .data import EMPTY, Puzzle, classic, load
+from .layout import Layout, parse
+from .rules import replay_owners
+from .search import METRICS
+from .solving import Move, Solution, solve
+
+METRIC_SHORT = {"piece": "one piece, any distance, any path", "straight": "one piece, one direction",
+                "step": "every unit move"}
+METRIC = Setting("metric", "Metric", "what counts as one move: piece (a piece moved any distance along any path), "
+                 "straight (in one direction), step (every unit move)", METRICS, "piece",
+                 wrong="{where}: the metric is piece, straight or step, not {value!r}")
+PUZZLE = Setting("puzzle", "Puzzle", "a sliding-block puzzle's data file in data/klotski, or its path "
+                 "(default: classic)")
+
+
+@dataclass(frozen=True)
+class Request:
+    layout: Layout
+    metric: str
+
+
+def puzzle_named(name: str | None) -> Puzzle:
+    return classic() if name in (None, "", "classic") else load(name)
+
+
+def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Request:
+    return Request(parse(rows, puzzle_named(settings.get("puzzle")), cell_name=cell_name),
+                   settings.get("metric") or "piece")
+
+
+def answer(request: Request, ask: Ask) -> Answer:
+    """The fewest moves to the goal: the start and the board after each move, as frames."""
+    layout, metric = request.layout, request.metric
+    puzzle = layout.puzzle
+    solution = solve(layout, metric, time_limit=ask.time_limit, cancel=ask.cancel)
+    data = {"moves": [vars(m) for m in solution.moves], "boards": solution.boards, "metric": solution.metric,
+            "length": solution.length, "start": solution.start, "puzzle": puzzle.name,
+            "states_explored": solution.states_explored, "seconds": round(solution.seconds, 4)}
+    messages = _messages(solution, puzzle)
+    searched = f"{solution.states_explored:,} layouts explored in {solution.seconds:.2f} s"
+    if solution.status != Status.SOLVED:
+        text = {Status.NO_SOLUTION: f"No solution: {puzzle.goal_text()} cannot be reached from this layout.",
+                Status.TIME_LIMIT: f"Stopped by the {ask.time_limit or 0:g} s time limit before a solution was "
+                                   f"found; raise it.",
+                Status.CANCELLED: "Interrupted before a solution was found."}[Status(solution.status)]
+        return Answer(Status(solution.status), text, messages=messages, data=data)
+    noun = "move" if solution.length == 1 else "moves"
+    note = f"{solution.length} {noun}, {metric} metric ({METRIC_SHORT[metric]}); {searched}"
+    message = (f"Solved in {solution.length} {noun} ({metric} metric), {searched}. Press Next to step through.")
+    return Answer(Status.SOLVED, message, frames(layout, solution), messages=messages, notes=[note],
+                  table=[(m.number, m.piece, m.direction, m.distance) for m in solution.moves], data=data)
+
+
+def frames(layout: Layout, solution: Solution) -> list[Frame]:
+    """The start and the board after each move; each piece on its colour, alike pieces in their own shades."""
+    puzzle = layout.puzzle
+    letters = {name: letter for name, letter, _ in layout.pieces()}
+    owners = [{cell: name for name, _, cells in layout.pieces() for cell in cells}]
+    owners += replay_owners(layout, solution.moves, solution.metric)
+    goal = puzzle.type(puzzle.goal[0][0]).name if puzzle.goal else "the goal piece"
+    found = []
+    for step, owner in enumerate(owners):
+        rows = []
+        for r in range(puzzle.height):
+            row = []
+            for c in range(puzzle.width):
+                name = owner.get((r, c))
+                if name is None:
+                    row.append(Cell(EMPTY, None, True))
+                    continue
+                letter = letters[name]
+                number = int(name[len(letter):] or 1)
+                row.append(Cell(letter, shade(puzzle.colours[letter], number - 1)))
+            rows.append(tuple(row))
+        if step == 0:
+            found.append(Frame(tuple(rows), "start"))
+            continue
+        move = solution.moves[step - 1]
+        message = f"Move {step} of {solution.length}: {move.piece} {move.direction} {move.distance}."
+        if step == solution.length:
+            message += f" {goal} is out!"
+        found.append(Frame(tuple(rows), caption(move), message))
+    return found
+
+
+def caption(move: Move) -> str:
+    """``12 V2 down``, ``9 H left 2``, ``10 S2 up,right``: number, piece, way."""
+    far = f" {move.distance}" if move.distance > 1 and "," not in move.direction else ""
+    return f"{move.number} {move.piece} {move.direction}{far}"
+
+
+def shade(colour: str, index: int) -> str:
+    """``colour`` lightened or darkened by a step that depends on ``index`` (0 keeps it)."""
+    amount = (0.0, 0.35, -0.3, 0.6, -0.5, 0.2, -0.15)[index % 7]
+    target = 255 if amount > 0 else 0
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(v + (target - v) * abs(amount)) for v in channels]
+    return "#" + "".join(f"{v:02x}" for v in mixed)
+
+
+def _messages(solution: Solution, puzzle: Puzzle) -> list[str]:
+    if solution.status == Status.SOLVED:
+        return [] if solution.moves else [f"already solved: {puzzle.goal_text()}"]
+    if solution.status == Status.NO_SOLUTION:
+        return [f"no solution: {puzzle.goal_text()} cannot be reached; all {solution.states_explored:,} "
+                f"layouts reachable from this one were searched"]
+    if solution.status == Status.TIME_LIMIT:
+        return [f"stopped by the time limit after {solution.seconds:.2f} s "
+                f"({solution.states_explored:,} layouts explored), no solution found yet"]
+    return ["interrupted before a solution was found"]
+
+
+def empty_data(settings) -> dict:
+    return {"moves": [], "boards": [], "length": None, "metric": settings.get("metric") or "piece"}
+
+
+def legend(settings) -> list[Frame]:
+    """One of each piece, in its colour."""
+    puzzle = puzzle_named(settings.get("puzzle"))
+    pictures = []
+    for piece in puzzle.types:
+        if piece.letter == EMPTY:
+            continue
+        height = 1 + max(r for r, _ in piece.cells)
+        width = 1 + max(c for _, c in piece.cells)
+        pictures.append(Frame(tuple(tuple(Cell(piece.letter, piece.colour) if (r, c) in piece.cells
+                                          else Cell(" ", None, True) for c in range(width)) for r in range(height))))
+    return pictures
+
+
+def commands(subparsers) -> None:
+    """``xlsolver klotski analyse``: every layout, the solvable ones, the components."""
+    analyse = subparsers.add_parser("analyse", aliases=["analyze"], help="count layouts, solvable layouts, components",
+                                    description="Enumerate every layout with the exact-cover engine, then find "
+                                                "which can reach the goal.")
+    analyse.add_argument("--puzzle", metavar="NAME", help=PUZZLE.help)
+    analyse.add_argument("--json", action="store_true", help="print JSON instead of text")
+    analyse.set_defaults(run=run_analyse)
+
+
+def run_analyse(args: argparse.Namespace) -> int:
+    from ...console import print_json
+    from .analysis import analyse
+
+    puzzle = puzzle_named(args.puzzle)
+    figures = analyse(puzzle)
+    if args.json:
+        print_json(figures)
+        return Status.SOLVED.exit_code
+    big = " ".join(k.letter for k in puzzle.kinds if k.type.size > 1)
+    rows = [(figures["tilings"], f"tilings by the pieces bigger than one cell ({big}), before choosing the empty cells"),
+            (figures["layouts"], "layouts, same-shaped pieces alike")]
+    rows += [(n, f"layouts with {letters} told apart") for letters, n in figures["layouts_told_apart"].items()]
+    rows += [(figures["goal_layouts"], f"goal layouts ({figures['goal']})"),
+             (figures["solvable_layouts"], "solvable layouts: the goal can be reached from them")]
+    rows += [(n, f"solvable layouts with {letters} told apart")
+             for letters, n in figures["solvable_layouts_told_apart"].items()]
+    rows += [(figures["components"], f"connected components of unit moves, {figures['components_with_goal']:,} "
+                                     f"holding a goal"),
+             (figures["largest_component"], "layouts in the largest component")]
+    digits = max(len(f"{n:,}") for n, _ in rows)
+    print(f"{figures['title']}: goal {figures['goal']}")
+    for n, text in rows:
+        print(f"  {n:>{digits},}  {text}")
+    seconds = figures["seconds"]
+    print(f"analysed in {sum(seconds.values()):.2f} s (enumeration {seconds['enumerate']:.2f} s, "
+          f"components {seconds['components']:.2f} s)")
+    return Status.SOLVED.exit_code
+
+
+LEGEND_TOP = 3
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "Klotski", "Sheet8", 8, "Klotski (华容道)",
+        "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
+        "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
+        legend={}, areas_top=LEGEND_TOP + 4,
+        areas=(AreaSpec("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, letters="CHVS",
+                        cells=(SettingCell("metric", (-2, 13), "piece"),),
+                        listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance")),
+                        sample=("VCCV", "VCCV", "VHHV", "VSSV", "S  S")),)),)  # 横刀立马, the classic start
+
+
+FAMILY = Family(
+    name="klotski",
+    title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
+    read=read,
+    solve=answer,
+    settings=(METRIC, PUZZLE),
+    steps=FRAMES,
+    legend=legend,
+    sheets=sheets,
+    command="klotski",
+    commands=commands,
+    empty_data=empty_data,
+    order=30,
+)

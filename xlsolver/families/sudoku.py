@@ -1,0 +1,442 @@
+"""Sudoku: fill an n²×n² grid so every row, column and box holds each symbol once.
+
+    puzzle = parse(rows)                         # raises InvalidPuzzle, naming cells
+    problem = encode(puzzle)                     # an ExactCover, branching "fewest"
+    result = uniqueness(problem)                 # xlsolver.uniqueness: one solution, and is it the only one?
+    solved = decode(puzzle, problem, result.first)   # the solved grid as text rows
+    colours(puzzle)                              # "given" or "solved" for every cell
+
+Vocabulary: a *cell* is ``(row, col)``, 0-based from the top left; a *house* is a
+group of cells that must hold every symbol once: a row, a column, a box (or a
+jigsaw region), and for X-sudoku the two main diagonals.
+
+Grid text: one row per line, one character per cell.  A symbol is a given; ``.``,
+``0`` or a space is an empty cell.  Short lines are padded with empty cells, so an
+editor that strips trailing spaces does no harm.  Letters may be either case.
+
+Sizes and symbols: the grid is n²×n² with n×n boxes, n = 2..5 (4x4, 9x9, 16x16,
+25x25).  Symbols are the digits 1-9, then letters from A, as many as the size
+needs: 4x4 uses 1-4, 9x9 1-9, 16x16 1-9 and A-G, 25x25 1-9 and A-P.  This is the
+common "digits first, then letters" convention for big sudokus; the other common
+one for 16x16, hexadecimal 0-F, is not accepted because ``0`` marks an empty cell.
+
+Variants (``variant=``; all of them exact covers):
+``classic``
+    rows, columns and boxes.
+``x`` (diagonal sudoku)
+    also both main diagonals hold every symbol once.
+``jigsaw``
+    irregular regions replace the boxes: a second grid of letters, the same size,
+    each letter one region of exactly n² connected cells.  The regions follow the
+    puzzle grid after an empty line, or come as ``regions=`` (a list of rows).
+    Giving regions makes a classic puzzle jigsaw and an ``x`` one ``x-jigsaw``.
+``x-jigsaw``
+    both: irregular regions and the diagonals.
+A header line such as ``variant: x`` belongs to the file format the CLI reads; here
+the variant is an argument.
+
+Blank lines: empty lines before and after are ignored; the first empty line
+inside ends the puzzle grid and starts the regions grid.  A row with no givens
+must therefore not be an empty line: write it with dots (or spaces).
+
+Errors: :class:`~xlsolver.families.InvalidPuzzle`, one message per problem, all at
+once, each starting with the cell (or range) in A1 notation as named by
+``cell_name`` (row 1 = the top line, column A = the first character by default).
+
+Exact cover (primary items only): every cell (``A1``...), and for every house and
+symbol ``house=symbol`` (``row1=5``, ``colC=5``, ``box3=5`` or ``regionB=5``,
+``diag=5``, ``anti=5``).  One option per cell and symbol that the givens allow
+(a given cell gets only its given symbol; an empty cell no symbol already given
+in one of its houses), labelled ``(row, col, symbol)``.  A search should branch
+on the item with the fewest options, so the problem says ``branching="fewest"``.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .. import a1
+from ..a1 import CellNamer, range_name
+from ..answer import Cell as AnswerCell
+from ..answer import Frame
+from ..exact_cover import FEWEST, ExactCover
+from ..sheets import AreaSpec, DrawingCells, SettingCell, SheetSpec
+from . import Drawing, Family, InvalidPuzzle, Setting, exact
+
+Cell = tuple[int, int]
+
+#: Box side n -> grid side n * n.
+SIZES = (4, 9, 16, 25)
+ALPHABET = "123456789ABCDEFGHIJKLMNOP"  # symbols, in order; a size-s grid uses the first s
+EMPTY = ".0 "
+CLASSIC, X, JIGSAW, X_JIGSAW = "classic", "x", "jigsaw", "x-jigsaw"
+VARIANTS = (CLASSIC, X, JIGSAW, X_JIGSAW)
+GIVEN, SOLVED = "given", "solved"  # what colours() says of a cell
+
+
+class House(NamedTuple):
+    """Cells that hold every symbol once."""
+
+    key: str  # its part of item names: row1, colA, box1, regionC, diag, anti
+    label: str  # for messages, in the user's cell names: "row 7", "the box A7:C9"...
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    rows: tuple[str, ...]  # the grid: symbols upper case, "." for an empty cell
+    variant: str  # one of VARIANTS
+    givens: dict[Cell, str]  # symbol per given cell
+    houses: tuple[House, ...]  # rows, columns, boxes or regions, diagonals
+    regions: tuple[str, ...] | None = None  # the jigsaw regions grid (letters, upper case), or None
+    cell_name: CellNamer = field(default=a1.cell_name, compare=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
+    @property
+    def symbols(self) -> str:
+        return symbols(self.size)
+
+
+def symbols(size: int) -> str:
+    """The symbols of a size x size sudoku: ``"1234"``, ``"123456789"``, ``"123456789ABCDEFG"``..."""
+    return ALPHABET[:size]
+
+
+def describe_symbols(size: int) -> str:
+    """``1-9`` or ``1-9, A-G``: the symbols of a size, for messages."""
+    digits = symbols(size)
+    if size <= 9:
+        return f"1-{size}"
+    return f"1-9, A-{digits[-1]}"
+
+
+def _lines(rows: Sequence[str] | str) -> list[str]:
+    if isinstance(rows, str):
+        rows = rows.splitlines()
+    lines = [row.rstrip("\r\n") for row in rows]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _pad(lines: Sequence[str]) -> tuple[list[str], int]:
+    width = max((len(line) for line in lines), default=0)
+    return [line.ljust(width) for line in lines], width
+
+
+def _variant(text: str) -> str | None:
+    """The canonical variant name, or None if unknown."""
+    words = set(re.split(r"[\s,+/_-]+", text.strip().lower())) - {""}
+    aliases = {"classic": set(), "standard": set(), "normal": set(), "x": {X}, "diagonal": {X},
+               "jigsaw": {JIGSAW}, "irregular": {JIGSAW}}
+    if not words or not words <= set(aliases):
+        return None
+    features = set().union(*(aliases[w] for w in words))
+    return {frozenset(): CLASSIC, frozenset({X}): X, frozenset({JIGSAW}): JIGSAW,
+            frozenset({X, JIGSAW}): X_JIGSAW}[frozenset(features)]
+
+
+def _label_parts(name: str) -> tuple[str, str] | None:
+    """``("C", "7")`` from ``"C7"`` (also ``$C$7`` or ``Sheet!C7``)."""
+    match = re.search(r"([A-Za-z]+)\$?(\d+)$", name)
+    return (match.group(1), match.group(2)) if match else None
+
+
+def parse(
+    rows: Sequence[str] | str,
+    *,
+    variant: str = CLASSIC,
+    regions: Sequence[str] | str | None = None,
+    cell_name: CellNamer = a1.cell_name,
+) -> Puzzle:
+    """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem."""
+    lines = _lines(rows)
+    region_lines: list[str] | None = None
+    if "" in lines:
+        cut = lines.index("")
+        lines, region_lines = lines[:cut], _lines(lines[cut + 1:])
+    grid, width = _pad(lines)
+    height = len(grid)
+    messages: list[str] = []
+    where = range_name(cell_name, height, width) if height and width else cell_name(0, 0)
+
+    kind = _variant(variant)
+    if kind is None:
+        messages.append(f"{where}: sudoku variant {variant!r} is unknown; choose {', '.join(VARIANTS)}")
+        kind = CLASSIC
+    if regions is not None:
+        if region_lines is not None:
+            messages.append(f"{where}: the regions are given twice, after the grid and as an argument; give them once")
+        region_lines = _lines(regions)
+    if region_lines is not None and kind in (CLASSIC, X):
+        kind = X_JIGSAW if kind == X else JIGSAW
+
+    if not height or not width:
+        raise InvalidPuzzle(messages + [f"{where}: the grid is empty: write one line per row, "
+                                        "digits for givens and '.' for empty cells"])
+    size = height
+    if height != width or size not in SIZES:
+        sizes = ", ".join(f"{s}x{s}" for s in SIZES[:-1]) + f" or {SIZES[-1]}x{SIZES[-1]}"
+        raise InvalidPuzzle(messages + [f"{where}: a sudoku is {sizes}; this grid is {height} x {width} (rows x columns)"])
+
+    alphabet = symbols(size)
+    givens: dict[Cell, str] = {}
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch in EMPTY:
+                continue
+            if ch.upper() in alphabet:
+                givens[(r, c)] = ch.upper()
+            else:
+                messages.append(f"{cell_name(r, c)}: {ch!r} is not a digit of a {size}x{size} sudoku "
+                                f"({describe_symbols(size)}); use '.' for an empty cell")
+
+    region_rows: tuple[str, ...] | None = None
+    areas: list[House] | None
+    if kind in (JIGSAW, X_JIGSAW):
+        if region_lines is None:
+            messages.append(f"{where}: a jigsaw sudoku needs its regions: a grid of letters after an empty line, "
+                            "one letter per region")
+            areas = None
+        else:
+            areas, region_messages = _regions(region_lines, size, cell_name)
+            messages += region_messages
+            if areas is not None:
+                region_rows = tuple(line.upper() for line in _pad(region_lines)[0])
+    else:
+        areas = _boxes(size, cell_name)
+
+    houses = _lines_and_diagonals(size, kind, cell_name) + (areas or [])
+    messages += _duplicates(givens, houses, cell_name)
+    if messages:
+        raise InvalidPuzzle(messages)
+    rows_out = tuple("".join(givens.get((r, c), ".") for c in range(size)) for r in range(size))
+    return Puzzle(rows_out, kind, givens, tuple(houses), region_rows, cell_name)
+
+
+def _lines_and_diagonals(size: int, kind: str, name: CellNamer) -> list[House]:
+    houses = []
+    for r in range(size):
+        parts = _label_parts(name(r, 0))
+        houses.append(House(f"row{r + 1}", f"row {parts[1] if parts else r + 1}", tuple((r, c) for c in range(size))))
+    for c in range(size):
+        parts = _label_parts(name(0, c))
+        letters = a1.column_letters(c)
+        houses.append(House(f"col{letters}", f"column {parts[0] if parts else letters}", tuple((r, c) for r in range(size))))
+    if kind in (X, X_JIGSAW):
+        last = size - 1
+        houses.append(House("diag", f"the diagonal {name(0, 0)}:{name(last, last)}", tuple((i, i) for i in range(size))))
+        houses.append(House("anti", f"the diagonal {name(0, last)}:{name(last, 0)}", tuple((i, last - i) for i in range(size))))
+    return houses
+
+
+def _boxes(size: int, name: CellNamer) -> list[House]:
+    n = int(round(size ** 0.5))
+    houses = []
+    for k in range(size):
+        top, left = (k // n) * n, (k % n) * n
+        cells = tuple((top + i, left + j) for i in range(n) for j in range(n))
+        houses.append(House(f"box{k + 1}", f"the box {name(top, left)}:{name(top + n - 1, left + n - 1)}", cells))
+    return houses
+
+
+def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] | None, list[str]]:
+    """Jigsaw regions from a grid of letters, or None and the reasons why not."""
+    grid, width = _pad(lines)
+    where = range_name(name, size, size)
+    if len(grid) != size or width != size:
+        return None, [f"{where}: the regions grid is {len(grid)} x {width}; it must be {size} x {size} like the puzzle"]
+    messages = []
+    cells_of: dict[str, list[Cell]] = defaultdict(list)
+    for r, line in enumerate(grid):
+        for c, ch in enumerate(line):
+            if ch.isascii() and ch.isalpha():
+                cells_of[ch.upper()].append((r, c))
+            else:
+                messages.append(f"{name(r, c)}: {ch!r} in the regions grid is not a region letter; "
+                                "mark each cell with the letter of its region (A-Z)")
+    if messages:
+        return None, messages  # sizes and shapes would only repeat the same mistake
+    if len(cells_of) != size:
+        messages.append(f"{where}: the regions grid has {len(cells_of)} regions ({' '.join(sorted(cells_of))}); "
+                        f"a {size}x{size} jigsaw needs {size}")
+    for letter in sorted(cells_of, key=lambda l: cells_of[l][0]):
+        cells = cells_of[letter]
+        if len(cells) != size:
+            listed = ", ".join(name(*cell) for cell in cells)
+            messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} cells ({listed}); "
+                            f"each region of a {size}x{size} jigsaw has {size}")
+        parts = _components(cells)
+        if len(parts) > 1:
+            at = ", ".join(name(*part[0]) for part in parts)
+            messages.append(f"{name(*parts[1][0])}: region {letter} is in {len(parts)} separate parts (at {at}); "
+                            "a region must be one connected area")
+    if messages:
+        return None, messages
+    houses = [House(f"region{letter}", f"region {letter}", tuple(cells))
+              for letter, cells in sorted(cells_of.items(), key=lambda item: item[1][0])]
+    return houses, []
+
+
+def _components(cells: list[Cell]) -> list[list[Cell]]:
+    """Edge-connected parts, each in reading order, ordered by their first cell."""
+    left = set(cells)
+    parts = []
+    for start in cells:
+        if start not in left:
+            continue
+        left.discard(start)
+        part, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for step in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if step in left:
+                    left.discard(step)
+                    part.append(step)
+                    todo.append(step)
+        parts.append(sorted(part))
+    return parts
+
+
+def _duplicates(givens: dict[Cell, str], houses: list[House], name: CellNamer) -> list[str]:
+    """One message per given that repeats an earlier one (in reading order) of its houses."""
+    clashes: dict[tuple[Cell, Cell], list[str]] = defaultdict(list)
+    for house in houses:
+        first: dict[str, Cell] = {}
+        for cell in sorted(house.cells):
+            symbol = givens.get(cell)
+            if symbol is None:
+                continue
+            if symbol in first:
+                clashes[(cell, first[symbol])].append(house.label)
+            else:
+                first[symbol] = cell
+    return [f"{name(*cell)}: {givens[cell]!r} is already in {' and '.join(labels)} (at {name(*earlier)})"
+            for (cell, earlier), labels in sorted(clashes.items())]
+
+
+def encode(puzzle: Puzzle) -> ExactCover:
+    """The exact-cover problem of a puzzle (see the module doc); branch on the fewest options."""
+    size, alphabet = puzzle.size, puzzle.symbols
+    houses_of: dict[Cell, list[House]] = defaultdict(list)
+    for house in puzzle.houses:
+        for cell in house.cells:
+            houses_of[cell].append(house)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    primary = [a1.cell_name(*cell) for cell in cells]
+    primary += [f"{house.key}={symbol}" for house in puzzle.houses for symbol in alphabet]
+    problem = ExactCover(primary, branching=FEWEST)
+    for cell in cells:
+        if cell in puzzle.givens:
+            allowed = puzzle.givens[cell]
+        else:
+            taken = {puzzle.givens.get(other) for house in houses_of[cell] for other in house.cells}
+            allowed = "".join(symbol for symbol in alphabet if symbol not in taken)
+        for symbol in allowed:
+            items = [a1.cell_name(*cell)] + [f"{house.key}={symbol}" for house in houses_of[cell]]
+            problem.add_option(items, label=(cell[0], cell[1], symbol))
+    return problem
+
+
+def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list[str]:
+    """The solved grid as text rows (a cell no option fills stays ``.``)."""
+    grid = [list(row) for row in puzzle.rows]
+    for option in solution:
+        r, c, symbol = problem.labels[option]
+        grid[r][c] = symbol
+    return ["".join(row) for row in grid]
+
+
+def given_cells(puzzle: Puzzle) -> frozenset[Cell]:
+    """The cells whose symbol was given (the sheet shows them apart from solved ones)."""
+    return frozenset(puzzle.givens)
+
+
+def colours(puzzle: Puzzle) -> dict[Cell, str]:
+    """``GIVEN`` or ``SOLVED`` for every cell: the role a front end turns into a colour."""
+    return {(r, c): GIVEN if (r, c) in puzzle.givens else SOLVED
+            for r in range(puzzle.size) for c in range(puzzle.size)}
+
+
+__all__ = ["Puzzle", "House", "parse", "encode", "decode", "given_cells", "colours", "symbols",
+           "describe_symbols", "SIZES", "VARIANTS", "CLASSIC", "X", "JIGSAW", "X_JIGSAW", "GIVEN", "SOLVED"]
+
+
+# --- the family, as the front ends see it ------------------------------------------------------
+
+GIVEN_COLOUR, SOLVED_COLOUR = "#c9daf8", "#fff2cc"  # givens light blue, solved cells light yellow
+VARIANT = Setting("variant", "Variant", "classic; x: both main diagonals too; jigsaw: regions drawn "
+                  "(after the grid in a file); x-jigsaw: both", VARIANTS, CLASSIC)
+REGIONS = Setting("regions", "Regions", "jigsaw regions: a file holding the regions grid (one letter per region)")
+
+
+def read(rows, settings, cell_name: CellNamer = a1.cell_name):
+    """A grid (regions after it, or drawn on the sheet) as a puzzle ready to search."""
+    regions = settings.get("regions")
+    if isinstance(regions, Drawing):
+        drawn = [row.replace(".", " ") for row in regions.rows]
+        regions = drawn if any(row.strip() for row in drawn) else None
+    elif isinstance(regions, str):
+        from pathlib import Path
+
+        try:
+            regions = Path(regions).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as err:
+            raise InvalidPuzzle([f"--regions: cannot read {regions!r} ({getattr(err, 'strerror', None) or err})"])
+    puzzle = parse(rows, variant=settings.get("variant") or CLASSIC, regions=regions, cell_name=cell_name)
+    problem = encode(puzzle)
+    given = given_cells(puzzle)
+
+    def frame(solution) -> Frame:
+        solved = decode(puzzle, problem, solution)
+        return Frame(tuple(tuple(AnswerCell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
+                                 for c, ch in enumerate(row)) for r, row in enumerate(solved)))
+
+    def why_none() -> str:
+        return "the givens admit no completion"
+
+    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none,
+                             data={"family": "sudoku", "variant": puzzle.variant})
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "Sudoku", "Sheet10", 10, "Sudoku",
+        "Type the givens (digits 1-9) into the left grid and press Solve: the solution appears on the right, givens "
+        "in blue. Variant X adds both diagonals; draw jigsaw regions below (one letter per region) for a jigsaw.",
+        areas_top=6,
+        areas=(AreaSpec("Sudoku", "9 x 9 grid", 9, 9, letters="123456789", digits=True,
+                        hint="Type a digit 1-9",
+                        cells=(SettingCell("variant", (-2, 16), "Classic"),),
+                        drawing=DrawingCells("regions", (13, 0), 9, 9, "Jigsaw regions (optional)",
+                                             "One letter per region of 9 cells; leave empty for the 3 x 3 boxes.",
+                                             palette=REGION_PALETTE),
+                        sample=("53  7", "6  195", " 98    6", "8   6   3", "4  8 3  1", "7   2   6",
+                                " 6    28", "   419  5", "    8  79")),)),)  # Wikipedia's example puzzle
+
+
+REGION_PALETTE = ("#f4cccc", "#fce5cd", "#fff2cc", "#d9ead3", "#d0e0e3", "#cfe2f3", "#d9d2e9", "#ead1dc",
+                  "#e6b8af") * 3
+
+
+FAMILY = Family(
+    name="sudoku",
+    title="Sudoku: any n² x n² size, X (diagonal) and jigsaw variants",
+    read=read,
+    solve=exact.solve,
+    count=exact.count,
+    settings=(VARIANT, REGIONS),
+    unique=True,
+    exact_cover=lambda puzzle: puzzle.problem,
+    empty_data=exact.empty_data,
+    sheets=sheets,
+    order=50,
+)
