@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-import time
 
 import pytest
 
@@ -90,15 +89,14 @@ def test_inkalas_hardest_sudoku_is_solved_and_unique_quickly():
     rows = grid(INKALA)
     puzzle = sudoku.parse(rows)
     problem = sudoku.encode(puzzle)
-    started = time.perf_counter()
     first = first_solution(problem)
     result = uniqueness(problem)
-    took = time.perf_counter() - started
     solved = sudoku.decode(puzzle, problem, first.first)
     assert solved[0] == "812753649"
     assert_solves(solved, rows)
     assert result.unique is True and result.engine == "fewest"
-    assert took < 0.5, f"{took:.2f} s"
+    # Fewest options first: thousands of nodes, where declared order needs ~10^7 (speed is measured in bench/).
+    assert result.nodes < 20_000, result.nodes
 
 
 def test_a_17_given_puzzle_is_unique():
@@ -106,7 +104,7 @@ def test_a_17_given_puzzle_is_unique():
     puzzle, solved, result = solve(rows)
     assert len(puzzle.givens) == 17
     assert_solves(solved, rows)
-    assert result.unique is True and result.seconds < 0.5
+    assert result.unique is True and result.nodes < 20_000
 
 
 @functools.cache
