@@ -63,6 +63,7 @@ from ..a1 import CellNamer, range_name
 from ..answer import Cell as AnswerCell
 from ..answer import Frame
 from ..exact_cover import FEWEST, ExactCover
+from ..geometry import connected_components
 from ..sheets import AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, Family, InvalidPuzzle, Setting, exact
 
@@ -274,7 +275,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
             listed = ", ".join(name(*cell) for cell in cells)
             messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} cells ({listed}); "
                             f"each region of a {size}x{size} jigsaw has {size}")
-        parts = _components(cells)
+        parts = connected_components(cells)
         if len(parts) > 1:
             at = ", ".join(name(*part[0]) for part in parts)
             messages.append(f"{name(*parts[1][0])}: region {letter} is in {len(parts)} separate parts (at {at}); "
@@ -284,26 +285,6 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     houses = [House(f"region{letter}", f"region {letter}", tuple(cells))
               for letter, cells in sorted(cells_of.items(), key=lambda item: item[1][0])]
     return houses, []
-
-
-def _components(cells: list[Cell]) -> list[list[Cell]]:
-    """Edge-connected parts, each in reading order, ordered by their first cell."""
-    left = set(cells)
-    parts = []
-    for start in cells:
-        if start not in left:
-            continue
-        left.discard(start)
-        part, todo = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for step in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if step in left:
-                    left.discard(step)
-                    part.append(step)
-                    todo.append(step)
-        parts.append(sorted(part))
-    return parts
 
 
 def _duplicates(givens: dict[Cell, str], houses: list[House], name: CellNamer) -> list[str]:
