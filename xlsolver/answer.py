@@ -89,6 +89,14 @@ class Frame:
         return cls(tuple(tuple(Cell(shown.get(ch, ch), colours.get(ch), ch in ground) for ch in row)
                          for row in rows), caption)
 
+    @classmethod
+    def of_cells(cls, cells: Mapping[tuple[int, int], Cell]) -> Frame:
+        """A frame of the given cells (offsets from the top-left), the gaps between them backdrop."""
+        height = 1 + max(r for r, _ in cells)
+        width = 1 + max(c for _, c in cells)
+        gap = Cell(" ", None, True)
+        return cls(tuple(tuple(cells.get((r, c), gap) for c in range(width)) for r in range(height)))
+
     def text_rows(self) -> list[str]:
         """The frame as text, one string a row (one character a cell where the texts are single)."""
         return ["".join(cell.text for cell in row) for row in self.rows]

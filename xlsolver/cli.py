@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import __version__, catalog, dlx_text, families, geometry, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Status
-from .console import (UserError, interruptible, positive_float, positive_int, print_json, progress_bar,
+from .console import (UserError, frame_lines, interruptible, positive_float, positive_int, print_json, progress_bar,
                       read_puzzle_text, read_text, report)
 from .exact_cover import ProblemError
 from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
@@ -101,21 +101,18 @@ def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family],
         command.add_argument("--family", choices=[f.name for f in choices], default=None,
                              help=f"the kind of puzzle in a text file (default: {choices[0].name}, or the file's "
                                   "'family:' line)")
-    seen: dict[str, list[str]] = {}
+    owners: dict[str, list[str]] = {}  # setting key -> the families that take it, first one's help shown
+    first: dict[str, object] = {}
     for family in [fixed] if fixed else choices:
         for setting in family.settings:
-            seen.setdefault(setting.key, []).append(family.name)
-    for family in [fixed] if fixed else choices:
-        for setting in family.settings:
-            if setting.key not in seen:
-                continue
-            owners = seen.pop(setting.key)
-            allowed = f" ({', '.join(setting.choices)})" if setting.choices else ""
-            default = f"; default {setting.default}" if setting.default else ""
-            where = "" if fixed else f"{', '.join(owners)}: "
-            command.add_argument(f"--{setting.key}", metavar=setting.key.upper().replace("-", "_"),
-                                 dest=f"setting_{setting.key.replace('-', '_')}",
-                                 help=f"{where}{setting.help}{allowed}{default}")
+            owners.setdefault(setting.key, []).append(family.name)
+            first.setdefault(setting.key, setting)
+    for key, setting in first.items():
+        allowed = f" ({', '.join(setting.choices)})" if setting.choices else ""
+        default = f"; default {setting.default}" if setting.default else ""
+        where = "" if fixed else f"{', '.join(owners[key])}: "
+        command.add_argument(f"--{key}", metavar=key.upper().replace("-", "_"), dest=f"setting_{key.replace('-', '_')}",
+                             help=f"{where}{setting.help}{allowed}{default}")
     command.add_argument("--time-limit", type=positive_float, metavar="S", help="stop after S seconds")
     command.add_argument("--json", action="store_true", help="print JSON instead of text")
     command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
@@ -268,8 +265,6 @@ def run_solve_workbook(args) -> int:
                               for name, a in answers.items()},
                     "saved": str(args.output or args.puzzle)})
         return code
-    from .console import frame_lines
-
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
     for name, answer in answers.items():
         print(f"{name}: {answer.message}")

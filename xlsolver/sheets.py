@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 
 Offset = tuple[int, int]  # (rows, columns) from the input grid's top-left cell
 
+LEGEND_TOP = 3  # sheet row (0-based) of a legend: below the heading and the two lines of intro
+BELOW_INTRO = LEGEND_TOP + 3  # where the first area's title may start on a sheet without a legend
+BELOW_LEGEND = LEGEND_TOP + 8  # ... and below a legend of two bands
+
 
 @dataclass(frozen=True)
 class SettingCell:
@@ -86,7 +90,7 @@ class SheetSpec:
     intro: str
     areas: tuple[AreaSpec, ...]
     legend: dict | None = None  # settings for the family's legend, drawn at the top; None: no legend
-    areas_top: int = 11  # sheet row (0-based) of the first area's title
+    areas_top: int = BELOW_LEGEND  # sheet row (0-based) of the first area's title
 
 
-__all__ = ["SettingCell", "DrawingCells", "SizeCells", "ListCells", "AreaSpec", "SheetSpec", "Offset"]
+__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "SettingCell", "DrawingCells", "SizeCells", "ListCells", "AreaSpec", "SheetSpec", "Offset"]

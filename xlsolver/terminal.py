@@ -36,9 +36,7 @@ def paint_cell(ch: str, colour: str | None, colour_on: bool) -> str:
         return ch
     if colour is None:
         return "  " if ch in " #" else f"{ch} "  # off the board: blank
-    fr, fg, fb = _rgb(text_colour(colour))
-    br, bg, bb = _rgb(colour)
-    return f"\x1b[38;2;{fr};{fg};{fb};48;2;{br};{bg};{bb}m{ch} {RESET}"
+    return paint_text(f"{ch} ", colour, True)
 
 
 def paint_text(text: str, colour: str | None, colour_on: bool) -> str:

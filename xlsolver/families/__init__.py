@@ -67,8 +67,6 @@ class Setting:
 
         Raises InvalidPuzzle naming ``where`` (a cell, or ``--mode``) for a word not among the choices.
         """
-        if isinstance(given, Drawing):
-            return None
         text = "" if given is None else str(given).strip()
         if not text:
             return self.default

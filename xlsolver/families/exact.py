@@ -131,24 +131,28 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     use_symmetry = ask.distinct or (ask.limit is None and len(maps) > 1)
     group = maps if use_symmetry else [list(range(len(puzzle.problem.items)))]
     counted = _count(puzzle.problem, group, ask)
-    total = counted.total if not ask.distinct or counted.complete else None
-    up_to = counted.distinct if len(group) > 1 else None
-    solutions = counted.distinct if ask.distinct else counted.total
-    data = {"solutions": solutions, "complete": counted.complete, "stopped": counted.stopped,
-            "distinct": ask.distinct, "total": total, "up_to_symmetry": up_to, "symmetry_group_order": len(maps),
-            "jobs": ask.jobs, "nodes": counted.nodes, "seconds": round(counted.seconds, 3),
-            "explored": round(counted.explored, 4), "engine": counted.engine, **puzzle.data}
+    data = _count_figures(counted, counted.distinct if ask.distinct else counted.total, ask,
+                          total=counted.total if not ask.distinct or counted.complete else None,
+                          up_to_symmetry=counted.distinct if len(group) > 1 else None,
+                          symmetry_group_order=len(maps), distinct=ask.distinct, **puzzle.data)
     return _counted(data, ask)
 
 
 def count_problem(problem: ExactCover, ask: Ask) -> Answer:
     """Count a plain exact-cover problem (no geometry, so no symmetry)."""
     counted = _count(problem, [list(range(len(problem.items)))], ask)
-    data = {"solutions": counted.total, "complete": counted.complete, "stopped": counted.stopped, "distinct": False,
-            "total": counted.total, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": ask.jobs,
-            "nodes": counted.nodes, "seconds": round(counted.seconds, 3), "explored": round(counted.explored, 4),
-            "engine": counted.engine}
-    return _counted(data, ask)
+    return _counted(_count_figures(counted, counted.total, ask), ask)
+
+
+def _count_figures(result, solutions: int, ask: Ask, **figures) -> dict:
+    """The JSON fields of a count; ``result`` is a SymmetricCount or an engine SearchResult.
+
+    ``figures`` overrides the plain-count defaults (no symmetry, all solutions told apart).
+    """
+    return {"solutions": solutions, "complete": result.complete, "stopped": result.stopped, "distinct": False,
+            "total": solutions, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": ask.jobs,
+            "nodes": result.nodes, "seconds": round(result.seconds, 3), "explored": round(result.explored, 4),
+            "engine": result.engine, **figures}
 
 
 def empty_data(settings) -> dict:
@@ -177,11 +181,7 @@ def _count_accepted(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     if ask.distinct or ask.jobs > 1:
         raise Unsupported("--distinct and --jobs need a puzzle without a side condition (this one is checked candidate by candidate)")
     _, result, accepted = find(puzzle, limit=ask.limit, time_limit=ask.time_limit, cancel=ask.cancel)
-    data = {"solutions": accepted, "complete": result.complete, "stopped": result.stopped, "distinct": False,
-            "total": accepted, "up_to_symmetry": None, "symmetry_group_order": 1, "candidates": result.solutions,
-            "jobs": 1, "nodes": result.nodes, "seconds": round(result.seconds, 3),
-            "explored": round(result.explored, 4), "engine": result.engine, **puzzle.data}
-    return _counted(data, ask)
+    return _counted(_count_figures(result, accepted, ask, candidates=result.solutions, **puzzle.data), ask)
 
 
 def _counted(data: dict, ask: Ask) -> Answer:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import geometry
+from ..answer import Cell, Frame
 from ..catalog import COLOUR, DataFileError, split_header, yes_no
 
 Mark = str
@@ -85,15 +86,9 @@ def read_marked_file(path: str, marks: str) -> MarkedSet:
     return parse_marked_set(text, marks, path)
 
 
-def picture(piece: MarkedPiece, text, colour) -> "Frame":
+def picture(piece: MarkedPiece, text, colour) -> Frame:
     """A piece drawn for a legend: ``text(letter, mark)`` and ``colour(piece, mark)`` per cell."""
-    from ..answer import Cell, Frame
-
-    height = 1 + max(r for r, _, _ in piece.cells)
-    width = 1 + max(c for _, c, _ in piece.cells)
-    at = {(r, c): m for r, c, m in piece.cells}
-    return Frame(tuple(tuple(Cell(text(piece.letter, at[(r, c)]), colour(piece, at[(r, c)])) if (r, c) in at
-                             else Cell(" ", None, True) for c in range(width)) for r in range(height)))
+    return Frame.of_cells({(r, c): Cell(text(piece.letter, m), colour(piece, m)) for r, c, m in piece.cells})
 
 
 def _normalise(cells) -> tuple[MarkedCell, ...]:

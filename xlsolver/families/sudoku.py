@@ -64,7 +64,7 @@ from ..answer import Cell as AnswerCell
 from ..answer import Frame
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import connected_components
-from ..sheets import AreaSpec, DrawingCells, SettingCell, SheetSpec
+from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, Family, InvalidPuzzle, Setting, exact
 
 Cell = tuple[int, int]
@@ -393,7 +393,7 @@ def sheets() -> tuple[SheetSpec, ...]:
         "Sudoku", "Sheet10", 10, "Sudoku",
         "Type the givens (digits 1-9) into the left grid and press Solve: the solution appears on the right, givens "
         "in blue. Variant X adds both diagonals; draw jigsaw regions below (one letter per region) for a jigsaw.",
-        areas_top=6,
+        areas_top=BELOW_INTRO,
         areas=(AreaSpec("Sudoku", "9 x 9 grid", 9, 9, letters="123456789", digits=True,
                         hint="Type a digit 1-9",
                         cells=(SettingCell("variant", (-2, 16), "Classic"),),

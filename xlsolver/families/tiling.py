@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from .. import catalog, geometry
 from ..a1 import CellNamer, cell_name, range_name
 from ..answer import OFF_BOARD, Frame
+from ..answer import Cell as Square
 from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Cell
-from ..sheets import AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
 from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
@@ -311,16 +312,8 @@ def named_board(name: str) -> tuple[list[str], dict]:
 def legend(settings) -> list[Frame]:
     """Each piece of the set, drawn in its colour."""
     pieces = catalog.piece_set(settings["pieces"])
-    frames = []
-    for piece in pieces.pieces.values():
-        height = 1 + max(r for r, _ in piece.cells)
-        width = 1 + max(c for _, c in piece.cells)
-        rows = ["".join(piece.letter if (r, c) in piece.cells else OUTSIDE for c in range(width)) for r in range(height)]
-        frames.append(Frame.of_letters(rows, {piece.letter: piece.colour}, ground=OUTSIDE))
-    return frames
-
-
-LEGEND_TOP = 3  # sheet row of the legend, below the heading and the intro
+    return [Frame.of_cells({cell: Square(piece.letter, piece.colour) for cell in piece.cells})
+            for piece in pieces.pieces.values()]
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -360,7 +353,7 @@ def sheets() -> tuple[SheetSpec, ...]:
             "Custom", "Sheet3", 3, "Your own puzzle",
             "Set the board size, type # for holes and letters for pre-placed pieces in the left grid; draw every piece "
             "below, one letter per piece (a letter's connected cells are that piece). Then press Solve.",
-            areas_top=LEGEND_TOP + 3,
+            areas_top=BELOW_INTRO,
             areas=(
                 AreaSpec("Custom", "Board (empty cells inside the size are open board)", 12, 16,
                          cells=(SettingCell("turn-over", (-4, 21), "Yes"),),

@@ -20,6 +20,7 @@ import xlsxwriter
 from .. import catalog, families
 from ..a1 import cell_name
 from ..answer import OFF_BOARD, Frame
+from ..sheets import LEGEND_TOP
 from ..terminal import text_colour
 from . import layout
 from .vba import VBAModule, build_vba_project
@@ -155,7 +156,7 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     family = families.get(sheet.family)
     if sheet.spec.legend is not None and family.legend is not None:
         frames = family.legend(sheet.spec.legend)
-        for (r, c), cell in legend_cells(frames, layout.LEGEND_TOP, 1).items():
+        for (r, c), cell in legend_cells(frames, LEGEND_TOP, 1).items():
             ws.write(r, c, cell.text, formats.piece(cell.colour))
     for area in sheet.areas:
         _draw_area(ws, formats, area)

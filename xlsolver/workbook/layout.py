@@ -32,7 +32,6 @@ STATE_SHEET_CODE_NAME = "Sheet5"
 CONF_SHEET = "xlwings.conf"
 CONF_SHEET_CODE_NAME = "Sheet4"
 DEFAULT_TIME_LIMIT = 10  # seconds
-LEGEND_TOP = 3  # sheet row where a legend starts (after heading and intro)
 
 
 def actions_of(family: Family) -> tuple[str, ...]:

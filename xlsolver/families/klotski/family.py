@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...a1 import CellNamer, cell_name
 from ...answer import Answer, Cell, Frame, Status
-from ...sheets import AreaSpec, ListCells, SettingCell, SheetSpec
+from ...sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
 from .. import FRAMES, Ask, Family, Setting, Settings
 from .data import EMPTY, Puzzle, classic, load
 from .layout import Layout, parse
@@ -128,15 +128,8 @@ def empty_data(settings) -> dict:
 def legend(settings) -> list[Frame]:
     """One of each piece, in its colour."""
     puzzle = puzzle_named(settings.get("puzzle"))
-    pictures = []
-    for piece in puzzle.types:
-        if piece.letter == EMPTY:
-            continue
-        height = 1 + max(r for r, _ in piece.cells)
-        width = 1 + max(c for _, c in piece.cells)
-        pictures.append(Frame(tuple(tuple(Cell(piece.letter, piece.colour) if (r, c) in piece.cells
-                                          else Cell(" ", None, True) for c in range(width)) for r in range(height))))
-    return pictures
+    return [Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
+            for piece in puzzle.types if piece.letter != EMPTY]
 
 
 def commands(subparsers) -> None:
@@ -179,15 +172,12 @@ def run_analyse(args: argparse.Namespace) -> int:
     return Status.SOLVED.exit_code
 
 
-LEGEND_TOP = 3
-
-
 def sheets() -> tuple[SheetSpec, ...]:
     return (SheetSpec(
         "Klotski", "Sheet8", 8, "Klotski (华容道)",
         "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
         "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
-        legend={}, areas_top=LEGEND_TOP + 4,
+        legend={}, areas_top=BELOW_INTRO + 1,
         areas=(AreaSpec("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, letters="CHVS",
                         cells=(SettingCell("metric", (-2, 13), "piece"),),
                         listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance")),

@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ...answer import Status
+from ...engine import as_predicate
 from . import search
 from .data import Puzzle
 from .layout import Layout, piece_names, render
 from .search import DIRECTIONS, METRICS
-from ...answer import Status
 
 SOLVED, NO_SOLUTION, TIME_LIMIT, CANCELLED = Status.SOLVED, Status.NO_SOLUTION, Status.TIME_LIMIT, Status.CANCELLED
 
@@ -51,7 +52,7 @@ def solve(layout: Layout, metric: str = "piece", time_limit: float | None = None
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
     started = time.perf_counter()
-    cancelled = cancel.is_set if hasattr(cancel, "is_set") else cancel or (lambda: False)
+    cancelled = as_predicate(cancel)
     outcome = search.shortest(layout.puzzle.board, layout.state, metric, time_limit, cancelled)
     moves, boards = describe(layout.puzzle, outcome.path) if outcome.path else ([], [])
     status = SOLVED if outcome.path else outcome.stopped or NO_SOLUTION

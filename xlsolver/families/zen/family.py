@@ -7,7 +7,7 @@ import re
 
 from ...a1 import CellNamer, cell_name
 from ...answer import Answer, Cell, Frame, Status
-from ...sheets import AreaSpec, SheetSpec, SizeCells
+from ...sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
 from .. import Ask, Family, Settings
 from .garden import HEADING, ROCK, ROCK_COLOUR, SAND, WALK_COLOUR, Garden, Pass, Result, entry_text, parse, pass_colour
 from .solver import solve
@@ -105,15 +105,12 @@ def run_generate(args: argparse.Namespace) -> int:
     return Status.SOLVED.exit_code
 
 
-LEGEND_TOP = 3
-
-
 def sheets() -> tuple[SheetSpec, ...]:
     return (SheetSpec(
         "Zen Garden", "Sheet9", 9, "Zen Puzzle Garden",
         "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
         "the monk's raking order appears on the right, each pass in its own colour.",
-        areas_top=LEGEND_TOP + 3,
+        areas_top=BELOW_INTRO,
         areas=(AreaSpec("Zen", "Garden (up to 16 x 16; beyond the size is dark)", 16, 16, letters="#_",
                         hint="Type # for a rock or _ for walkable ground (empty is sand)",
                         size=SizeCells((-4, 3), (-4, 9), (5, 8),

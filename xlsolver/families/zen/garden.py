@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...a1 import CellNamer, cell_name, range_name
-from .. import InvalidPuzzle
 from ...answer import Status
+from .. import InvalidPuzzle
 
 SAND, ROCK, WALK = ".", "#", "_"
 SQUARES = SAND + ROCK + WALK

@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine import CANCELLED, TIME_LIMIT
+from ...engine import CANCELLED, TIME_LIMIT, as_predicate
 from .garden import NO_SOLUTION, SOLVED, Garden, Result, square_names
 from .rules import pass_grid, play, raking_order
 
@@ -466,7 +466,7 @@ def solve(garden: Garden, time_limit: float | None = None, cancel=None) -> Resul
     """Find a raking sequence or prove there is none (depth-first, pruned, memoised)."""
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    found = search(garden, deadline, _as_predicate(cancel))
+    found = search(garden, deadline, as_predicate(cancel))
     seconds = time.monotonic() - start
     if found.moves is None:
         status = found.stopped or NO_SOLUTION
@@ -491,10 +491,3 @@ def _why(garden: Garden, why: tuple) -> str:
     return "no order of passes rakes all the sand"
 
 
-def _as_predicate(cancel) -> Callable[[], bool]:
-    """``cancel`` as the engine takes it: None, a threading.Event, or a callable returning True to stop."""
-    if cancel is None:
-        return lambda: False
-    if hasattr(cancel, "is_set"):
-        return cancel.is_set
-    return cancel
