@@ -1,24 +1,16 @@
-"""Shared helpers: the puzzle facts in tests/data and a runner for the real command."""
+"""Fixtures: the puzzle facts, and the command run in-process (``cli``)."""
 from __future__ import annotations
 
-import json
-import os
-import shutil
+import io
+import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).parent / "data"
-ROOT = Path(__file__).parent.parent
-EXAMPLES = ROOT / "examples"
-
-
-def load_facts(name: str) -> dict:
-    """Known shapes, counts and answers (copied from shared/data: facts, not code)."""
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
-
+from xlsolver import catalog
+from xlsolver.cli import main
+from helpers import load_facts
 
 @pytest.fixture(scope="session")
 def iq_facts() -> dict:
@@ -30,11 +22,42 @@ def pento_facts() -> dict:
     return load_facts("pentominoes.json")
 
 
-def run_xlsolver(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run the installed ``xlsolver`` console script, as a user would."""
-    exe = shutil.which("xlsolver")
-    command = [exe] if exe else [sys.executable, "-m", "xlsolver"]
-    environment = {**os.environ, **(env or {})}
-    environment.pop("NO_COLOR", None)
-    return subprocess.run(command + list(args), input=stdin, capture_output=True, text=True,
-                          env=environment, timeout=300)
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """``cli(*args, stdin=None, env=None)``: run ``xlsolver ARGS`` in this process, like ``run_xlsolver``.
+
+    It exists for the suite's speed: a Python process per command made the command-line tests
+    slow.  A few smoke tests still run the installed console script (``run_xlsolver``), so the
+    real entry point, pipes and worker processes stay covered.  As in that process, NO_COLOR is
+    unset, output is captured (not a terminal: no colour, no progress bar) and 80 columns wide
+    (a pipe's width when COLUMNS is unset; here always, so layouts do not depend on the shell),
+    and standard input is empty unless given.
+    """
+    def run(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+        ctrl_c = signal.getsignal(signal.SIGINT)
+        with monkeypatch.context() as patch:
+            patch.delenv("NO_COLOR", raising=False)
+            patch.setenv("COLUMNS", "80")
+            for key, value in (env or {}).items():
+                patch.setenv(key, value)
+            patch.setattr(sys, "stdin", io.StringIO(stdin or ""))
+            _forget_data_files(env)
+            capsys.readouterr()  # only this command's output
+            try:
+                code = main(list(args))
+            except SystemExit as exit:  # argparse: --help and --version exit 0, usage errors 2
+                code = exit.code
+            finally:
+                _forget_data_files(env)
+            out, err = capsys.readouterr()
+        assert signal.getsignal(signal.SIGINT) is ctrl_c, "the command left its Ctrl-C handler installed"
+        return subprocess.CompletedProcess(["xlsolver", *args], code or 0, out, err)
+
+    return run
+
+
+def _forget_data_files(env: dict | None) -> None:
+    """Piece sets and boards are read once (cached); XLSOLVER_DATA changes what they are."""
+    if env and "XLSOLVER_DATA" in env:
+        catalog.piece_sets.cache_clear()
+        catalog.boards.cache_clear()

@@ -9,7 +9,7 @@ import pytest
 from xlsolver import Search, catalog, geometry
 from xlsolver.families import tiling
 from xlsolver.catalog import DataFileError, parse_board, parse_piece_set
-from conftest import run_xlsolver
+from helpers import run_xlsolver
 
 
 def test_shipped_piece_sets(iq_facts, pento_facts):
@@ -73,7 +73,10 @@ def test_unknown_names_list_the_choices():
 
 
 def test_a_new_piece_set_and_board_need_only_data_files(tmp_path):
-    """Trominoes on a 3x4 board, added through XLSOLVER_DATA, solved by the real command."""
+    """Trominoes on a 3x4 board, added through XLSOLVER_DATA, solved by the real command.
+
+    A smoke test in a real process: a fresh one reads XLSOLVER_DATA, whatever this one has cached.
+    """
     (tmp_path / "pieces").mkdir()
     (tmp_path / "boards").mkdir()
     (tmp_path / "pieces" / "trominoes.txt").write_text(

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 
 from xlsolver import count
 from xlsolver.dlx_text import FormatError, dumps, loads
-from test_engine import knuth_example, small_problems
+from problems import knuth_example, small_problems
 
 KNUTH_TEXT = """\
 | The example of Knuth's 'Dancing Links' paper

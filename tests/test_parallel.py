@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 
 from xlsolver import catalog, parallel, symmetry
 from xlsolver.families import tiling
-from conftest import run_xlsolver
-from test_counts import small_tilings
+from helpers import run_xlsolver
+from problems import small_tilings
 
 
 def board(name: str):
@@ -55,6 +55,7 @@ def test_tasks_are_plain_serialisable_data():
 
 @pytest.mark.slow
 def test_jobs_on_the_command_line():
+    """Smoke test, real process: --jobs 2 starts worker processes from the console script."""
     report = json.loads(run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--json").stdout)
     assert (report["solutions"], report["up_to_symmetry"], report["jobs"]) == (9356, 2339, 2)
     assert report["engine"].endswith("x 2 processes")
@@ -69,9 +70,9 @@ def test_jobs_on_the_command_line():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, total, distinct", [("iqdiamond", 1_376_400, 344_100), ("iq5x11", 4_331_140, 1_082_785)])
-def test_iq_puzzler_pro_counts(iq_facts, name, total, distinct):
+def test_iq_puzzler_pro_counts(cli, iq_facts, name, total, distinct):
     """Every tiling of both IQ Puzzler Pro boards, on two processes (about 6 and 11 s here)."""
-    report = json.loads(run_xlsolver("count", "--board", name, "--distinct", "--jobs", "2", "--json").stdout)
+    report = json.loads(cli("count", "--board", name, "--distinct", "--jobs", "2", "--json").stdout)
     assert (report["total"], report["solutions"], report["complete"]) == (total, distinct, True)
     facts = iq_facts["solution_counts"]
     keys = {"iq5x11": ("rect5x11_total_all_orientations", "rect5x11_up_to_board_symmetry"),

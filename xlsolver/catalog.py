@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from . import geometry
-from .geometry import Cell
+from .geometry import Point
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
 
@@ -37,7 +37,7 @@ class DataFileError(ValueError):
 @dataclass(frozen=True)
 class Piece:
     letter: str
-    cells: tuple[Cell, ...]  # normal form of the drawn orientation
+    cells: tuple[Point, ...]  # normal form of the drawn orientation
     colour: str  # "#rrggbb"
     colour_name: str = ""
 
@@ -58,7 +58,7 @@ class PieceSet:
     def area(self) -> int:
         return sum(p.size for p in self.pieces.values())
 
-    def orientations(self, letter: str) -> list[tuple[Cell, ...]]:
+    def orientations(self, letter: str) -> list[tuple[Point, ...]]:
         return geometry.orientations(self.pieces[letter].cells, self.turn_over)
 
 
@@ -71,7 +71,7 @@ class Board:
     known_total: int | None = None
     known_distinct: int | None = None
     notes: str = ""
-    cells: frozenset[Cell] = field(init=False)
+    cells: frozenset[Point] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", geometry.cells_from_art(self.rows, lambda ch: ch == "."))

@@ -1,6 +1,7 @@
 """Cells, shapes and boards on the square grid.
 
-A cell is ``(row, col)`` with row 0 at the top.  A shape is a frozenset of cells;
+A square of a grid is a ``Point``, ``(row, col)`` with row 0 at the top (what a
+sheet cell *shows* is ``answer.Cell``).  A shape is a frozenset of points;
 its *normal form* is the sorted tuple of cells translated so the smallest row and
 column are 0, which makes equal shapes compare equal whatever their position.
 """
@@ -8,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-Cell = tuple[int, int]
-Shape = frozenset  # frozenset[Cell]
+Point = tuple[int, int]
+Shape = frozenset  # frozenset[Point]
 
 #: The eight symmetries of the square (the dihedral group D4), as maps of a cell.
 #: The first four are rotations, the last four add a reflection.
-TRANSFORMS: tuple[Callable[[int, int], Cell], ...] = (
+TRANSFORMS: tuple[Callable[[int, int], Point], ...] = (
     lambda r, c: (r, c),
     lambda r, c: (c, -r),
     lambda r, c: (-r, -c),
@@ -26,7 +27,7 @@ TRANSFORMS: tuple[Callable[[int, int], Cell], ...] = (
 ROTATIONS = TRANSFORMS[:4]
 
 
-def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+def normalise(cells: Iterable[Point]) -> tuple[Point, ...]:
     """Translate ``cells`` so the top row and the leftmost column are 0; sorted."""
     cells = list(cells)
     top = min(r for r, _ in cells)
@@ -34,32 +35,32 @@ def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     return tuple(sorted((r - top, c - left) for r, c in cells))
 
 
-def cells_from_art(lines: Sequence[str], is_cell: Callable[[str], bool]) -> frozenset[Cell]:
+def cells_from_art(lines: Sequence[str], is_cell: Callable[[str], bool]) -> frozenset[Point]:
     """The cells of text art: character ``c`` of line ``r`` is a cell if ``is_cell(ch)``."""
     return frozenset(
         (r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if is_cell(ch)
     )
 
 
-def orientations(cells: Iterable[Cell], turn_over: bool = True) -> list[tuple[Cell, ...]]:
+def orientations(cells: Iterable[Point], turn_over: bool = True) -> list[tuple[Point, ...]]:
     """Distinct orientations of a shape (normal forms), in a stable order.
 
     ``turn_over=False`` allows rotations only (one-sided pieces).
     """
-    seen: dict[tuple[Cell, ...], None] = {}
+    seen: dict[tuple[Point, ...], None] = {}
     cells = list(cells)
     for transform in TRANSFORMS if turn_over else ROTATIONS:
         seen.setdefault(normalise(transform(r, c) for r, c in cells), None)
     return list(seen)
 
 
-def placements(shape_orientations: Iterable[tuple[Cell, ...]], board: frozenset[Cell]) -> list[frozenset[Cell]]:
+def placements(shape_orientations: Iterable[tuple[Point, ...]], board: frozenset[Point]) -> list[frozenset[Point]]:
     """Every translation of every orientation that lies wholly on ``board``.
 
     Each orientation is in normal form, so its first cell is its top-left-most; we
     anchor that cell on every board cell in turn.
     """
-    found: list[frozenset[Cell]] = []
+    found: list[frozenset[Point]] = []
     board_order = sorted(board)
     for shape in shape_orientations:
         r0, c0 = shape[0]
@@ -71,7 +72,7 @@ def placements(shape_orientations: Iterable[tuple[Cell, ...]], board: frozenset[
     return found
 
 
-def symmetries(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
+def symmetries(board: frozenset[Point]) -> list[dict[Point, Point]]:
     """The symmetry group of a board: each symmetry as a map cell -> cell.
 
     A square transform is a symmetry if it maps the board onto itself after a
@@ -94,7 +95,7 @@ def symmetries(board: frozenset[Cell]) -> list[dict[Cell, Cell]]:
     return group
 
 
-def connected_components(cells: Iterable[Cell]) -> list[list[Cell]]:
+def connected_components(cells: Iterable[Point]) -> list[list[Point]]:
     """Groups of edge-connected cells, each sorted, groups in reading order."""
     remaining = set(cells)
     groups = []

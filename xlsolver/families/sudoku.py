@@ -60,14 +60,12 @@ from typing import NamedTuple
 
 from .. import a1
 from ..a1 import CellNamer, range_name
-from ..answer import Cell as AnswerCell
-from ..answer import Frame
+from ..answer import Cell, Frame
 from ..exact_cover import FEWEST, ExactCover
-from ..geometry import connected_components
+from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, Family, InvalidPuzzle, Setting, exact
 
-Cell = tuple[int, int]
 
 #: Box side n -> grid side n * n.
 SIZES = (4, 9, 16, 25)
@@ -83,14 +81,14 @@ class House(NamedTuple):
 
     key: str  # its part of item names: row1, colA, box1, regionC, diag, anti
     label: str  # for messages, in the user's cell names: "row 7", "the box A7:C9"...
-    cells: tuple[Cell, ...]
+    cells: tuple[Point, ...]
 
 
 @dataclass(frozen=True)
 class Puzzle:
     rows: tuple[str, ...]  # the grid: symbols upper case, "." for an empty cell
     variant: str  # one of VARIANTS
-    givens: dict[Cell, str]  # symbol per given cell
+    givens: dict[Point, str]  # symbol per given cell
     houses: tuple[House, ...]  # rows, columns, boxes or regions, diagonals
     regions: tuple[str, ...] | None = None  # the jigsaw regions grid (letters, upper case), or None
     cell_name: CellNamer = field(default=a1.cell_name, compare=False)
@@ -189,7 +187,7 @@ def parse(
         raise InvalidPuzzle(messages + [f"{where}: a sudoku is {sizes}; this grid is {height} x {width} (rows x columns)"])
 
     alphabet = symbols(size)
-    givens: dict[Cell, str] = {}
+    givens: dict[Point, str] = {}
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
             if ch in EMPTY:
@@ -256,7 +254,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     if len(grid) != size or width != size:
         return None, [f"{where}: the regions grid is {len(grid)} x {width}; it must be {size} x {size} like the puzzle"]
     messages = []
-    cells_of: dict[str, list[Cell]] = defaultdict(list)
+    cells_of: dict[str, list[Point]] = defaultdict(list)
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
             if ch.isascii() and ch.isalpha():
@@ -287,11 +285,11 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     return houses, []
 
 
-def _duplicates(givens: dict[Cell, str], houses: list[House], name: CellNamer) -> list[str]:
+def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) -> list[str]:
     """One message per given that repeats an earlier one (in reading order) of its houses."""
-    clashes: dict[tuple[Cell, Cell], list[str]] = defaultdict(list)
+    clashes: dict[tuple[Point, Point], list[str]] = defaultdict(list)
     for house in houses:
-        first: dict[str, Cell] = {}
+        first: dict[str, Point] = {}
         for cell in sorted(house.cells):
             symbol = givens.get(cell)
             if symbol is None:
@@ -307,7 +305,7 @@ def _duplicates(givens: dict[Cell, str], houses: list[House], name: CellNamer) -
 def encode(puzzle: Puzzle) -> ExactCover:
     """The exact-cover problem of a puzzle (see the module doc); branch on the fewest options."""
     size, alphabet = puzzle.size, puzzle.symbols
-    houses_of: dict[Cell, list[House]] = defaultdict(list)
+    houses_of: dict[Point, list[House]] = defaultdict(list)
     for house in puzzle.houses:
         for cell in house.cells:
             houses_of[cell].append(house)
@@ -336,12 +334,12 @@ def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list
     return ["".join(row) for row in grid]
 
 
-def given_cells(puzzle: Puzzle) -> frozenset[Cell]:
+def given_cells(puzzle: Puzzle) -> frozenset[Point]:
     """The cells whose symbol was given (the sheet shows them apart from solved ones)."""
     return frozenset(puzzle.givens)
 
 
-def colours(puzzle: Puzzle) -> dict[Cell, str]:
+def colours(puzzle: Puzzle) -> dict[Point, str]:
     """``GIVEN`` or ``SOLVED`` for every cell: the role a front end turns into a colour."""
     return {(r, c): GIVEN if (r, c) in puzzle.givens else SOLVED
             for r in range(puzzle.size) for c in range(puzzle.size)}
@@ -378,7 +376,7 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
 
     def frame(solution) -> Frame:
         solved = decode(puzzle, problem, solution)
-        return Frame(tuple(tuple(AnswerCell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
+        return Frame(tuple(tuple(Cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
                                  for c, ch in enumerate(row)) for r, row in enumerate(solved)))
 
     def why_none() -> str:

@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 
 from .. import catalog, geometry
 from ..a1 import CellNamer, cell_name, range_name
-from ..answer import OFF_BOARD, Frame
-from ..answer import Cell as Square
+from ..answer import OFF_BOARD, Cell, Frame
 from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
-from ..geometry import Cell
+from ..geometry import Point
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
 from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
 
@@ -35,8 +34,8 @@ OPEN, HOLE, OUTSIDE = ".", "#", " "
 @dataclass(frozen=True)
 class Puzzle:
     rows: tuple[str, ...]  # the grid as given, padded to a rectangle, letters upper case
-    board: frozenset[Cell]  # cells that are part of the board
-    givens: dict[Cell, str]  # pre-placed letter per cell
+    board: frozenset[Point]  # cells that are part of the board
+    givens: dict[Point, str]  # pre-placed letter per cell
     pieces: PieceSet
     cell_name: CellNamer = field(default=cell_name, compare=False)
 
@@ -44,8 +43,8 @@ class Puzzle:
     def width(self) -> int:
         return len(self.rows[0]) if self.rows else 0
 
-    def given_cells(self) -> dict[str, list[Cell]]:
-        by_letter: dict[str, list[Cell]] = defaultdict(list)
+    def given_cells(self) -> dict[str, list[Point]]:
+        by_letter: dict[str, list[Point]] = defaultdict(list)
         for cell, letter in sorted(self.givens.items()):
             by_letter[letter].append(cell)
         return dict(by_letter)
@@ -92,9 +91,9 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     if pieces is None:
         pieces = choose_piece_set(rows)
     messages: list[str] = []
-    board: set[Cell] = set()
-    givens: dict[Cell, str] = {}
-    unknown: dict[str, list[Cell]] = defaultdict(list)
+    board: set[Point] = set()
+    givens: dict[Point, str] = {}
+    unknown: dict[str, list[Point]] = defaultdict(list)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch in (OUTSIDE, HOLE):
@@ -141,7 +140,7 @@ def _check_givens(puzzle: Puzzle) -> list[str]:
     return messages
 
 
-def _fits(shapes, cells: Sequence[Cell], board: frozenset[Cell]) -> bool:
+def _fits(shapes, cells: Sequence[Point], board: frozenset[Point]) -> bool:
     """Is there a placement of the piece on the board that covers all ``cells``?"""
     wanted = frozenset(cells)
     if len(wanted) > len(shapes[0]):
@@ -166,7 +165,7 @@ def _check_area(puzzle: Puzzle) -> list[str]:
     return [f"{where}: {open_cells} open cells but the pieces still to place need {needed} ({what})"]
 
 
-def item_order(board: frozenset[Cell]) -> list[Cell]:
+def item_order(board: frozenset[Point]) -> list[Point]:
     """Board cells in the order the engine should fill them: along the short side."""
     rows = 1 + max(r for r, _ in board) - min(r for r, _ in board)
     cols = 1 + max(c for _, c in board) - min(c for _, c in board)
@@ -204,7 +203,7 @@ def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list
     return ["".join(row) for row in grid]
 
 
-def symmetries(puzzle: Puzzle) -> list[dict[Cell, Cell]]:
+def symmetries(puzzle: Puzzle) -> list[dict[Point, Point]]:
     """Symmetries of the board that also keep every given letter in place."""
     return [
         g
@@ -250,7 +249,7 @@ TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only
 def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
     """The pieces drawn in a grid: each letter's connected cells are one piece."""
     namer = drawing.cell_name
-    cells_of: dict[str, list[Cell]] = {}
+    cells_of: dict[str, list[Point]] = {}
     messages = []
     for r, row in enumerate(drawing.rows):
         for c, ch in enumerate(row):
@@ -312,7 +311,7 @@ def named_board(name: str) -> tuple[list[str], dict]:
 def legend(settings) -> list[Frame]:
     """Each piece of the set, drawn in its colour."""
     pieces = catalog.piece_set(settings["pieces"])
-    return [Frame.of_cells({cell: Square(piece.letter, piece.colour) for cell in piece.cells})
+    return [Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
             for piece in pieces.pieces.values()]
 
 

@@ -40,7 +40,7 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     grid, cell_problems = grid_chars(book.read(name), namer, keep_case=area.spec.keep_case,
                                      digits=area.spec.digits)
     rows, cols = len(grid), len(grid[0]) if grid else 0
-    mask, problems = _mask(book, area, namer, rows, cols)
+    mask, size, problems = _mask(book, area, namer, rows, cols)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if mask is not None and (r, c) not in mask:
@@ -48,9 +48,8 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
                     beyond = area.spec.size.beyond if area.spec.size else "this cell is not part of the board; leave it empty"
                     problems.append(f"{namer(r, c)}: {beyond}")
                 row[c] = OUTSIDE
-    if area.spec.size and mask is not None:
-        height = 1 + max((r for r, _ in mask), default=-1)
-        width = 1 + max((c for _, c in mask), default=-1)
+    if size is not None:  # the family sees the typed size, not the whole block
+        height, width = size
         grid = [row[:width] for row in grid[:height]]
     text_rows = ["".join(row) for row in grid]
     family = families.get(area.family)
@@ -70,17 +69,17 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
 
 
 def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int):
-    """The cells that can be board: a named board's, the typed size's, or all; and messages."""
+    """The cells that can be board (a named board's, the typed size's, or all: None), the typed size, messages."""
     if area.board is not None:
         board = catalog.board(area.board)
         if (rows, cols) != (len(board.rows), len(board.rows[0])):
             raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {area.name}_In should be {len(board.rows)} x "
                                  f"{len(board.rows[0])} cells for the {board.name} board, it is {rows} x {cols}"])
-        return board.cells, []
+        return board.cells, None, []
     if area.spec.size is not None:
         (height, width), problems = board_size(book, area, rows, cols)
-        return frozenset((r, c) for r in range(height) for c in range(width)), problems
-    return None, []
+        return frozenset((r, c) for r in range(height) for c in range(width)), (height, width), problems
+    return None, None, []
 
 
 def board_size(book: Book, area: layout.Area, rows: int, cols: int) -> tuple[tuple[int, int], list[str]]:

@@ -48,7 +48,7 @@ from ...catalog import DataFileError
 from .. import InvalidPuzzle
 from . import search
 from .analysis import Enumeration, analyse, deal, enumerate_layouts, tiling_problem, told_apart_factors
-from .data import ALIKE, APART, EMPTY, SINGLE, Cell, Kind, PieceType, Puzzle, classic, load, names, parse_puzzle
+from .data import ALIKE, APART, EMPTY, SINGLE, Point, Kind, PieceType, Puzzle, classic, load, names, parse_puzzle
 from .layout import Layout, parse, piece_names, render
 from .rules import DIRECTION_STEPS, IllegalMove, replay, replay_owners, unit_steps
 from .search import DIRECTIONS, METRICS
@@ -56,7 +56,7 @@ from .solving import CANCELLED, NO_SOLUTION, SOLVED, TIME_LIMIT, Move, Solution,
 
 __all__ = [
     "ALIKE", "APART", "CANCELLED", "DIRECTIONS", "DIRECTION_STEPS", "EMPTY", "METRICS", "NO_SOLUTION", "SINGLE",
-    "SOLVED", "TIME_LIMIT", "Cell", "DataFileError", "Enumeration", "IllegalMove", "InvalidPuzzle", "Kind",
+    "SOLVED", "TIME_LIMIT", "Point", "DataFileError", "Enumeration", "IllegalMove", "InvalidPuzzle", "Kind",
     "Layout", "Move", "PieceType", "Puzzle", "Solution", "analyse", "classic", "deal", "describe",
     "enumerate_layouts", "load", "names", "parse", "parse_puzzle", "piece_names", "reachable", "render", "replay",
     "replay_owners", "search", "solve", "tiling_problem", "told_apart_factors", "unit_steps",

@@ -31,7 +31,7 @@ def tiling_problem(puzzle: Puzzle) -> ExactCover:
     unless p < p' and each tiling comes once, copies in reading order.
     Option labels are ``(kind, anchor)``, kind None for a cell left single.
     """
-    board = puzzle.board
+    board = puzzle.moves
     cells = [cell_name(*board.cell(i)) for i in range(board.size)]
     big = [(kind, k) for kind, k in enumerate(puzzle.kinds) if k.type.size > 1]
     copies = [f"{k.label}#{j}" for _, k in big for j in range(1, k.count + 1)]
@@ -62,7 +62,7 @@ class Enumeration:
 def enumerate_layouts(puzzle: Puzzle) -> Enumeration:
     """Every layout: each tiling, then each way to deal its single cells to the one-cell pieces and the empties."""
     problem = tiling_problem(puzzle)
-    board = puzzle.board
+    board = puzzle.moves
     singles = [(kind, k.count) for kind, k in enumerate(puzzle.kinds) if k.type.size == 1]
     layouts: list[int] = []
     tilings = 0
@@ -115,7 +115,7 @@ def analyse(puzzle: Puzzle | None = None) -> dict:
     start = time.perf_counter()
     enumeration = enumerate_layouts(puzzle)
     enumerated = time.perf_counter()
-    parts = search.components(puzzle.board, enumeration.layouts)
+    parts = search.components(puzzle.moves, enumeration.layouts)
     done = time.perf_counter()
     layouts = len(enumeration.layouts)
     solvable = sum(size for size, goals in parts if goals)

@@ -37,9 +37,9 @@ from pathlib import Path
 
 from ...a1 import cell_name
 from ...catalog import COLOUR, DataFileError, split_header
+from ...geometry import Point
 from . import search
 
-Cell = tuple[int, int]
 EMPTY = "."
 ALIKE, APART, SINGLE = "alike", "apart", "-"
 
@@ -53,7 +53,7 @@ class PieceType:
 
     letter: str
     count: int
-    cells: tuple[Cell, ...]  # offsets from the anchor, its first cell in reading order
+    cells: tuple[Point, ...]  # offsets from the anchor, its first cell in reading order
     alike: bool
     colour: str
     name: str
@@ -104,7 +104,7 @@ class Puzzle:
     width: int
     height: int
     types: tuple[PieceType, ...]  # in data-file order, the empty cells (".") included
-    goal: tuple[tuple[str, Cell], ...]  # (letter, anchor cell) pairs that must all hold
+    goal: tuple[tuple[str, Point], ...]  # (letter, anchor cell) pairs that must all hold
     notes: str = ""
 
     def type(self, letter: str) -> PieceType:
@@ -127,10 +127,10 @@ class Puzzle:
         return tuple(kinds)
 
     @cached_property
-    def board(self) -> search.Board:
+    def moves(self) -> search.MoveTables:
         """The move tables (built once per puzzle)."""
         goal = [(self._goal_kind(letter), r * self.width + c) for letter, (r, c) in self.goal]
-        return search.Board(self.width, self.height, [k.type.cells for k in self.kinds], goal)
+        return search.MoveTables(self.width, self.height, [k.type.cells for k in self.kinds], goal)
 
     def _goal_kind(self, letter: str) -> int:
         return next(i for i, k in enumerate(self.kinds) if k.letter == letter)
@@ -221,7 +221,7 @@ def _piece_type(line: str, where: str) -> PieceType:
                      plural.strip() or singular.strip() + "s")
 
 
-def _shape(text: str, letter: str, where: str) -> tuple[Cell, ...]:
+def _shape(text: str, letter: str, where: str) -> tuple[Point, ...]:
     """Cells of ``WxH`` or of art rows joined by ``/``, as offsets from the first cell in reading order."""
     block = _BLOCK.match(text)
     if block:
@@ -266,7 +266,7 @@ def _goal(text: str | None, types: dict[str, PieceType], width: int, height: int
     return tuple(goal)
 
 
-def _cell(name: str) -> Cell | None:
+def _cell(name: str) -> Point | None:
     """0-based (row, col) of an A1 name, or None."""
     match = _A1.match(name.upper())
     if not match or int(match.group(2)) < 1:

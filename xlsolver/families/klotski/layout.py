@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...a1 import CellNamer, cell_name, range_name
 from .. import InvalidPuzzle
 from . import search
-from .data import EMPTY, Cell, PieceType, Puzzle, classic
+from .data import EMPTY, Point, PieceType, Puzzle, classic
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,11 @@ class Layout:
 
     @property
     def solved(self) -> bool:
-        return self.puzzle.board.is_goal(self.state)
+        return self.puzzle.moves.is_goal(self.state)
 
-    def pieces(self) -> list[tuple[str, str, list[Cell]]]:
+    def pieces(self) -> list[tuple[str, str, list[Point]]]:
         """``(name, letter, cells)`` of every piece, named as moves name them."""
-        board = self.puzzle.board
+        board = self.puzzle.moves
         return [(name, self.puzzle.kinds[kind].letter, _cells(board, kind, anchor))
                 for (kind, anchor), name in piece_names(self.puzzle, self.state).items()]
 
@@ -42,7 +42,7 @@ def piece_names(puzzle: Puzzle, state: int) -> dict[tuple[int, int], str]:
     """``(kind, anchor) -> name``: the letter, numbered in reading order when several are alike."""
     names = {}
     by_kind: dict[int, list[int]] = defaultdict(list)
-    for kind, anchor in puzzle.board.pieces(state):
+    for kind, anchor in puzzle.moves.pieces(state):
         by_kind[kind].append(anchor)
     for kind, anchors in by_kind.items():
         label = puzzle.kinds[kind].label
@@ -51,7 +51,7 @@ def piece_names(puzzle: Puzzle, state: int) -> dict[tuple[int, int], str]:
     return names
 
 
-def _cells(board: search.Board, kind: int, anchor: int) -> list[Cell]:
+def _cells(board: search.MoveTables, kind: int, anchor: int) -> list[Point]:
     mask = board.placements[kind][anchor]
     return [board.cell(i) for i in range(board.size) if mask >> i & 1]
 
@@ -59,8 +59,8 @@ def _cells(board: search.Board, kind: int, anchor: int) -> list[Cell]:
 def render(puzzle: Puzzle, state: int) -> list[str]:
     """The layout as rows of letters, ``.`` for the empty cells."""
     grid = [[EMPTY] * puzzle.width for _ in range(puzzle.height)]
-    for kind, anchor in puzzle.board.pieces(state):
-        for r, c in _cells(puzzle.board, kind, anchor):
+    for kind, anchor in puzzle.moves.pieces(state):
+        for r, c in _cells(puzzle.moves, kind, anchor):
             grid[r][c] = puzzle.kinds[kind].letter
     return ["".join(row) for row in grid]
 
@@ -77,8 +77,8 @@ def parse(rows: Sequence[str], puzzle: Puzzle | None = None, cell_name: CellName
     while rows and not rows[-1].strip():
         rows.pop()
     messages = _size_messages(rows, puzzle, cell_name)
-    marked: dict[str, list[Cell]] = defaultdict(list)
-    unknown: dict[str, list[Cell]] = defaultdict(list)
+    marked: dict[str, list[Point]] = defaultdict(list)
+    unknown: dict[str, list[Point]] = defaultdict(list)
     letters = [t.letter for t in puzzle.types]
     for r, row in enumerate(rows[: puzzle.height]):
         for c, ch in enumerate(row[: puzzle.width]):
@@ -87,7 +87,7 @@ def parse(rows: Sequence[str], puzzle: Puzzle | None = None, cell_name: CellName
     for ch, cells in unknown.items():
         also = f" (also {', '.join(cell_name(*cell) for cell in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {ch!r} is not a {puzzle.game} piece ({', '.join(letters)}){also}")
-    found: dict[str, list[Cell]] = {}
+    found: dict[str, list[Point]] = {}
     for t in puzzle.types:
         anchors, message = _split_into_pieces(t, marked.get(t.letter, []), cell_name)
         found[t.letter] = anchors
@@ -118,7 +118,7 @@ def _size_messages(rows: list[str], puzzle: Puzzle, name: CellNamer) -> list[str
     return messages
 
 
-def _split_into_pieces(t: PieceType, cells: list[Cell], name: CellNamer) -> tuple[list[Cell], str | None]:
+def _split_into_pieces(t: PieceType, cells: list[Point], name: CellNamer) -> tuple[list[Point], str | None]:
     """The anchors of the pieces the cells marked with ``t.letter`` make, and a message if some don't fit.
 
     The first unclaimed cell in reading order must be the first cell of a piece
@@ -149,7 +149,7 @@ def _split_into_pieces(t: PieceType, cells: list[Cell], name: CellNamer) -> tupl
     return anchors, f"{name(*stray[0])}: the {what} ({t.letter}, each a {t.describe()})"
 
 
-def _count_messages(puzzle: Puzzle, found: dict[str, list[Cell]], name: CellNamer) -> list[str]:
+def _count_messages(puzzle: Puzzle, found: dict[str, list[Point]], name: CellNamer) -> list[str]:
     messages = []
     for t in puzzle.types:
         anchors = found[t.letter]
@@ -163,8 +163,8 @@ def _count_messages(puzzle: Puzzle, found: dict[str, list[Cell]], name: CellName
     return messages
 
 
-def _encode(puzzle: Puzzle, found: dict[str, list[Cell]]) -> int:
-    board = puzzle.board
+def _encode(puzzle: Puzzle, found: dict[str, list[Point]]) -> int:
+    board = puzzle.moves
     pieces = []
     for kind, k in enumerate(puzzle.kinds):
         anchors = sorted(found[k.letter])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...a1 import CellNamer, cell_name
-from .data import EMPTY, Cell
+from .data import EMPTY, Point
 from .layout import Layout
 from .search import DIRECTIONS
 from .solving import Move
@@ -20,7 +20,7 @@ class IllegalMove(ValueError):
     """A move that breaks the rules; the message names the move and the cell."""
 
 
-def unit_steps(move: Move) -> list[Cell]:
+def unit_steps(move: Move) -> list[Point]:
     """The (row, col) steps of a move: ``distance`` times one direction, or one per listed word."""
     words = [w.strip() for w in move.direction.split(",")]
     if any(w not in DIRECTION_STEPS for w in words):
@@ -44,7 +44,7 @@ def replay(layout: Layout, moves: Sequence[Move], metric: str = "piece",
 
 
 def replay_owners(layout: Layout, moves: Sequence[Move], metric: str = "piece",
-                  cell_name: CellNamer = cell_name) -> Iterator[dict[Cell, str]]:
+                  cell_name: CellNamer = cell_name) -> Iterator[dict[Point, str]]:
     """After each move, which piece (by name) covers each cell; raises IllegalMove."""
     height, width = layout.puzzle.height, layout.puzzle.width
     pieces = {name: set(cells) for name, _, cells in layout.pieces()}

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-Cell = tuple[int, int]
+from ...geometry import Point
 
 #: Direction names and their (row, col) steps, in the order moves are tried.
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
@@ -49,14 +49,14 @@ class Shift:
     cells: int
 
 
-class Board:
+class MoveTables:
     """The move tables of one board and one set of piece kinds.
 
     ``shapes[k]`` holds the cells of kind ``k`` as offsets from its anchor; ``goal``
     lists ``(kind, anchor)`` pairs that must all hold in a solved state.
     """
 
-    def __init__(self, width: int, height: int, shapes: Sequence[Sequence[Cell]], goal: Iterable[tuple[int, int]] = ()):
+    def __init__(self, width: int, height: int, shapes: Sequence[Sequence[Point]], goal: Iterable[tuple[int, int]] = ()):
         self.width, self.height = width, height
         self.size = width * height
         self.full = (1 << self.size) - 1
@@ -75,10 +75,10 @@ class Board:
     def index(self, row: int, col: int) -> int:
         return row * self.width + col
 
-    def cell(self, index: int) -> Cell:
+    def cell(self, index: int) -> Point:
         return divmod(index, self.width)
 
-    def _placements(self, shape: Sequence[Cell]) -> tuple[int, ...]:
+    def _placements(self, shape: Sequence[Point]) -> tuple[int, ...]:
         """The cell mask of the shape at each anchor, 0 where it does not fit."""
         masks = []
         for anchor in range(self.size):
@@ -244,7 +244,7 @@ class Outcome:
     stopped: str | None  # None, "time limit" or "cancelled"
 
 
-def shortest(board: Board, start: int, metric: str, time_limit: float | None = None,
+def shortest(board: MoveTables, start: int, metric: str, time_limit: float | None = None,
              cancelled: Callable[[], bool] = lambda: False) -> Outcome:
     """Fewest moves in ``metric`` from ``start`` to a goal state (breadth first)."""
     neighbours = board.neighbours(metric)
@@ -281,7 +281,7 @@ def _unwind(parent: dict[int, int], state: int) -> list[int]:
     return path[::-1]
 
 
-def component(board: Board, start: int) -> list[int]:
+def component(board: MoveTables, start: int) -> list[int]:
     """Every state reachable from ``start`` (moves are reversible: its connected component)."""
     seen = {start}
     todo = [start]
@@ -294,7 +294,7 @@ def component(board: Board, start: int) -> list[int]:
     return todo
 
 
-def components(board: Board, states: Iterable[int]) -> list[tuple[int, int]]:
+def components(board: MoveTables, states: Iterable[int]) -> list[tuple[int, int]]:
     """``(size, goal states)`` of each connected component the states fall in, largest first.
 
     Raises ValueError if a move leads outside ``states``: the enumeration and the

@@ -53,7 +53,7 @@ def solve(layout: Layout, metric: str = "piece", time_limit: float | None = None
         raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
     started = time.perf_counter()
     cancelled = as_predicate(cancel)
-    outcome = search.shortest(layout.puzzle.board, layout.state, metric, time_limit, cancelled)
+    outcome = search.shortest(layout.puzzle.moves, layout.state, metric, time_limit, cancelled)
     moves, boards = describe(layout.puzzle, outcome.path) if outcome.path else ([], [])
     status = SOLVED if outcome.path else outcome.stopped or NO_SOLUTION
     return Solution(status, metric, moves, boards, outcome.explored, time.perf_counter() - started, layout.rows)
@@ -61,13 +61,13 @@ def solve(layout: Layout, metric: str = "piece", time_limit: float | None = None
 
 def reachable(layout: Layout) -> tuple[int, int]:
     """How many layouts can be reached from this one, and how many of them are goals."""
-    members = search.component(layout.puzzle.board, layout.state)
-    return len(members), sum(layout.puzzle.board.is_goal(s) for s in members)
+    members = search.component(layout.puzzle.moves, layout.state)
+    return len(members), sum(layout.puzzle.moves.is_goal(s) for s in members)
 
 
 def describe(puzzle: Puzzle, path: Sequence[int]) -> tuple[list[Move], list[list[str]]]:
     """The moves between consecutive states of ``path``, and the boards after each."""
-    board = puzzle.board
+    board = puzzle.moves
     names = piece_names(puzzle, path[0])
     moves, boards = [], []
     for number, (before, after) in enumerate(zip(path, path[1:]), 1):

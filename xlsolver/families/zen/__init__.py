@@ -33,7 +33,7 @@ from ...engine import CANCELLED, TIME_LIMIT
 from .. import InvalidPuzzle
 from .garden import (
     DIRECTIONS, EAST, HEADING, MAX_SIDE, NO_SOLUTION, NORTH, PASS_COLOURS, ROCK, ROCK_COLOUR, SAND, SOLVED, SOUTH,
-    SQUARES, WALK, WALK_COLOUR, WEST, Cell, Direction, Garden, Grid, Pass, Result, entry_text, parse, pass_colour,
+    SQUARES, WALK, WALK_COLOUR, WEST, Point, Direction, Garden, Grid, Pass, Result, entry_text, parse, pass_colour,
     render,
 )
 from .generator import candidates, generate
@@ -47,7 +47,7 @@ __all__ = [
     "Garden", "Pass", "Result", "IllegalMove", "InvalidPuzzle", "parse", "solve", "replay", "play", "generate",
     "render", "entry_text", "candidates", "passes_from_witness", "pass_colour", "SOLVED", "NO_SOLUTION", "TIME_LIMIT",
     "CANCELLED", "DIRECTIONS", "HEADING", "NORTH", "EAST", "SOUTH", "WEST", "SAND", "ROCK", "WALK", "SQUARES",
-    "MAX_SIDE", "PASS_COLOURS", "ROCK_COLOUR", "WALK_COLOUR", "Cell", "Direction", "Grid",
+    "MAX_SIDE", "PASS_COLOURS", "ROCK_COLOUR", "WALK_COLOUR", "Point", "Direction", "Grid",
     "step", "perpendicular", "walkable_region", "slide", "raking_order", "pass_grid",
 ]
 

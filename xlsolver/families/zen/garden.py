@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ...a1 import CellNamer, cell_name, range_name
 from ...answer import Status
+from ...geometry import Point
 from .. import InvalidPuzzle
 
 SAND, ROCK, WALK = ".", "#", "_"
@@ -30,7 +31,6 @@ PASS_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4"
 ROCK_COLOUR, WALK_COLOUR = "#4d4d4d", "#e8e2cf"
 # TIME_LIMIT ("time limit") and CANCELLED ("cancelled") are the engine's words (xlsolver.engine).
 
-Cell = tuple[int, int]
 Direction = tuple[int, int]
 Grid = list[list["int | None"]]
 
@@ -48,7 +48,7 @@ class Garden:
     def width(self) -> int:
         return len(self.rows[0])
 
-    def square(self, cell: Cell) -> str | None:
+    def square(self, cell: Point) -> str | None:
         """What is at ``cell``: a garden square, walkable ground on the ring, None beyond it."""
         r, c = cell
         if 0 <= r < self.height and 0 <= c < self.width:
@@ -57,7 +57,7 @@ class Garden:
             return WALK
         return None
 
-    def sand(self) -> list[Cell]:
+    def sand(self) -> list[Point]:
         return [(r, c) for r, row in enumerate(self.rows) for c, ch in enumerate(row) if ch == SAND]
 
     def rocks(self) -> int:
@@ -78,9 +78,9 @@ class Pass:
     """
 
     number: int
-    entry: Cell
+    entry: Point
     direction: Direction
-    cells: tuple[Cell, ...] = ()
+    cells: tuple[Point, ...] = ()
     turn: bool = False
 
 
@@ -139,7 +139,7 @@ def _row_messages(rows: Sequence[str], width: int, name: CellNamer) -> list[str]
 
 def _square_messages(rows: Sequence[str], name: CellNamer) -> list[str]:
     """One message per unknown character, naming its first cell (and the others)."""
-    where: dict[str, list[Cell]] = {}
+    where: dict[str, list[Point]] = {}
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch not in SQUARES:
@@ -154,7 +154,7 @@ def _square_messages(rows: Sequence[str], name: CellNamer) -> list[str]:
 
 # --- naming squares ----------------------------------------------------------------------------
 
-def entry_text(garden: Garden, cell: Cell) -> str:
+def entry_text(garden: Garden, cell: Point) -> str:
     """``A1`` for a garden square; ``the ring above A1`` (below, left of, right of) for the ring."""
     r, c = cell
     if 0 <= r < garden.height and 0 <= c < garden.width:
@@ -169,7 +169,7 @@ def entry_text(garden: Garden, cell: Cell) -> str:
     return f"the ring's corner by {inside}"
 
 
-def square_names(garden: Garden, cells: Iterable[Cell]) -> str:
+def square_names(garden: Garden, cells: Iterable[Point]) -> str:
     """The A1 names of ``cells``, ring squares as :func:`entry_text` names them; ``nothing`` for none."""
     return " ".join(entry_text(garden, tuple(cell)) for cell in cells) or "nothing"
 

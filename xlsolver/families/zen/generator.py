@@ -9,7 +9,7 @@ import random
 from typing import NamedTuple
 
 from .garden import MAX_SIDE, Garden, parse
-from .solver import Board, parts, solve
+from .solver import Bitboard, parts, solve
 
 
 def generate(rows: int, cols: int, rocks: int, seed: int, time_limit: float = 10.0) -> Garden:
@@ -62,7 +62,7 @@ def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int =
     and goes on with those that leave enough rakeable sand, the one stranding
     least first (one that finishes exactly wins at once), within ``budget`` steps.
     """
-    board = Board(["_" * (cols + 2)] + ["_" + "." * cols + "_"] * rows + ["_" * (cols + 2)])
+    board = Bitboard(["_" * (cols + 2)] + ["_" + "." * cols + "_"] * rows + ["_" * (cols + 2)])
     goal = rows * cols - rocks  # squares to rake
     steps = 0
 
@@ -98,7 +98,7 @@ def construct(rows: int, cols: int, rocks: int, rng: random.Random, tries: int =
             for r in range(rows)]
 
 
-def _random_pass(board: Board, build: _Build, rocks: int, rng: random.Random, budget: int = 300) -> _Build | None:
+def _random_pass(board: Bitboard, build: _Build, rocks: int, rng: random.Random, budget: int = 300) -> _Build | None:
     """A random pass from the ring back onto it, dropping rocks to turn; None if every try strands him.
 
     Each choice (go on or stop before a new rock; left or right) is random, and
@@ -115,7 +115,7 @@ def _random_pass(board: Board, build: _Build, rocks: int, rng: random.Random, bu
 class _Walk:
     """The monk on one random pass, backtracking out of dead ends."""
 
-    def __init__(self, board: Board, rocks: int, rng: random.Random, budget: int):
+    def __init__(self, board: Bitboard, rocks: int, rng: random.Random, budget: int):
         self.board, self.rocks, self.rng, self.budget = board, rocks, rng, budget
 
     def run(self, rock: int, entered: int, here: int, d: int, moved: bool) -> _Build | None:
@@ -152,7 +152,7 @@ class _Walk:
         return None
 
 
-def _unrakeable(board: Board, open_: int) -> int:
+def _unrakeable(board: Bitboard, open_: int) -> int:
     """How many open squares can never be raked (the solver's dead-end and reachability arguments)."""
     W, alive = board.W, open_
     while True:

@@ -30,14 +30,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .garden import DIRECTIONS, ROCK, SAND, WALK, Cell, Direction, Garden, Grid, Pass, entry_text, square_names
+from .garden import DIRECTIONS, ROCK, SAND, WALK, Point, Direction, Garden, Grid, Pass, entry_text, square_names
 
 
 class IllegalMove(ValueError):
     """A pass the rules do not allow; the message names the pass and the square."""
 
 
-def step(cell: Cell, direction: Direction) -> Cell:
+def step(cell: Point, direction: Direction) -> Point:
     return cell[0] + direction[0], cell[1] + direction[1]
 
 
@@ -47,7 +47,7 @@ def perpendicular(direction: Direction) -> tuple[Direction, Direction]:
     return (-dc, dr), (dc, -dr)
 
 
-def walkable_region(garden: Garden, start: Cell) -> set[Cell]:
+def walkable_region(garden: Garden, start: Point) -> set[Point]:
     """The walkable squares the monk can reach on foot from ``start``."""
     region, frontier = {start}, [start]
     while frontier:
@@ -60,7 +60,7 @@ def walkable_region(garden: Garden, start: Cell) -> set[Cell]:
     return region
 
 
-def slide(garden: Garden, entered: set[Cell], start: Cell, direction: Direction) -> tuple[list[Cell], Cell, bool]:
+def slide(garden: Garden, entered: set[Point], start: Point, direction: Direction) -> tuple[list[Point], Point, bool]:
     """Run straight from ``start``: the sand stepped on, where the run ends, and whether on walkable ground.
 
     ``entered`` is the sand stepped on so far (raked, or under the monk's feet).
@@ -82,7 +82,7 @@ def slide(garden: Garden, entered: set[Cell], start: Cell, direction: Direction)
 class _Monk:
     """Where the replay stands: on foot (``heading`` None) or stopped on sand."""
 
-    at: Cell
+    at: Point
     heading: Direction | None = None
 
     @property
@@ -96,7 +96,7 @@ def play(garden: Garden, moves: Iterable) -> list[Pass]:
     Raises IllegalMove naming the first pass that breaks a rule.
     """
     monk = _Monk(at=(-1, -1))
-    entered: set[Cell] = set()
+    entered: set[Point] = set()
     passes = []
     for number, move in enumerate(moves, 1):
         entry, direction = (move.entry, move.direction) if isinstance(move, Pass) else move
@@ -112,7 +112,7 @@ def play(garden: Garden, moves: Iterable) -> list[Pass]:
     return passes
 
 
-def _check_start(garden: Garden, monk: _Monk, entered: set[Cell], number: int, entry: Cell, direction: Direction) -> None:
+def _check_start(garden: Garden, monk: _Monk, entered: set[Point], number: int, entry: Point, direction: Direction) -> None:
     """Raise IllegalMove unless the monk may start this pass from where he is."""
     where = f"pass {number}"
     if direction not in DIRECTIONS:
@@ -142,7 +142,7 @@ def _check_start(garden: Garden, monk: _Monk, entered: set[Cell], number: int, e
                           f"which is {_what(garden, entered, target)}")
 
 
-def _what(garden: Garden, entered: set[Cell], cell: Cell) -> str:
+def _what(garden: Garden, entered: set[Point], cell: Point) -> str:
     square = garden.square(cell)
     if square == SAND:
         return "raked sand" if cell in entered else "unraked sand"
@@ -190,6 +190,6 @@ def pass_grid(garden: Garden, passes: Sequence[Pass]) -> Grid:
     return grid
 
 
-def passes_from_witness(witness: Iterable) -> list[tuple[Cell, Direction]]:
+def passes_from_witness(witness: Iterable) -> list[tuple[Point, Direction]]:
     """The moves of a witness written as ``[entry, direction]`` or ``["turn", cell, direction]``."""
     return [(tuple(m[1]), tuple(m[2])) if m[0] == "turn" else (tuple(m[0]), tuple(m[1])) for m in witness]

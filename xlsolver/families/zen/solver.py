@@ -62,7 +62,7 @@ class _Stop(Exception):
         self.why = why
 
 
-class Board:
+class Bitboard:
     """The fixed facts of a garden, or of a window of one, as bitboards and tables.
 
     ``rows`` includes the ring: ``.`` sand, ``#`` rock, ``_`` walkable ground,
@@ -109,12 +109,12 @@ class Board:
         return True
 
     @classmethod
-    def of_garden(cls, garden) -> Board:
+    def of_garden(cls, garden) -> Bitboard:
         return cls(["".join(garden.square((r, c)) for c in range(-1, garden.width + 1))
                     for r in range(-1, garden.height + 1)])
 
     @classmethod
-    def of_window(cls, garden, top: int, left: int, height: int, width: int) -> Board:
+    def of_window(cls, garden, top: int, left: int, height: int, width: int) -> Bitboard:
         """The window's squares, its border as the garden has it, sand there as wildcards."""
         def square(r, c):
             ch = garden.square((r, c))
@@ -191,7 +191,7 @@ def parts(mask: int, W: int) -> list[int]:
 def search(garden, deadline: float | None = None, cancelled: Callable[[], bool] = lambda: False) -> Found:
     """The garden's plain faults, then windows (a cheap proof of no solution), then the garden:
     small windows, a short look at the garden, larger windows, the garden to the end."""
-    board = Board.of_garden(garden)
+    board = Bitboard.of_garden(garden)
     run = _Search(board, deadline, cancelled)
     fault = board_faults(board)
     if fault:
@@ -217,7 +217,7 @@ def search(garden, deadline: float | None = None, cancelled: Callable[[], bool] 
     return Found([(board.cell(i), board.direction(d)) for i, d in moves], run.nodes + checked, None)
 
 
-def board_faults(board: Board) -> tuple | None:
+def board_faults(board: Bitboard) -> tuple | None:
     """Sand that can never be raked, seen without searching: ("dead end" | "shut in", [cells])."""
     W = board.W
     o = board.sand | board.exits
@@ -231,7 +231,7 @@ def board_faults(board: Board) -> tuple | None:
     return None
 
 
-def _cells(board: Board, mask: int) -> list[tuple[int, int]]:
+def _cells(board: Bitboard, mask: int) -> list[tuple[int, int]]:
     return [board.cell(i) for i in range(board.size) if mask >> i & 1]
 
 
@@ -256,7 +256,7 @@ def window_check(garden, windows, deadline: float | None, cancelled: Callable[[]
             continue
         for top in range(garden.height - height + 1):
             for left in range(garden.width - width + 1):
-                board = Board.of_window(garden, top, left, height, width)
+                board = Bitboard.of_window(garden, top, left, height, width)
                 if not board.sand:
                     continue
                 run = _Search(board, deadline, cancelled, budget)
@@ -276,7 +276,7 @@ FAIL = None
 
 
 class _Search:
-    def __init__(self, board: Board, deadline: float | None, cancelled: Callable[[], bool], budget: float = float("inf")):
+    def __init__(self, board: Bitboard, deadline: float | None, cancelled: Callable[[], bool], budget: float = float("inf")):
         self.b = board
         self.deadline = deadline
         self.cancelled = cancelled

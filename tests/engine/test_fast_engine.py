@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from xlsolver import ExactCover, Search, catalog, count, engine
 from xlsolver.engine import fast, reference
 from xlsolver.families import tiling
-from conftest import run_xlsolver
-from test_engine import small_problems
+from problems import small_problems
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="numba is not installed")
 
@@ -124,15 +123,15 @@ def test_importing_xlsolver_does_not_import_numba():
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
 
-def test_json_says_which_engine_ran(tmp_path):
-    big = json.loads(run_xlsolver("count", "--board", "6x10", "--json").stdout)
+def test_json_says_which_engine_ran(cli, tmp_path):
+    big = json.loads(cli("count", "--board", "6x10", "--json").stdout)
     assert (big["solutions"], big["engine"]) == (9356, "numba")
-    small = json.loads(run_xlsolver("count", "--board", "3x20", "--json").stdout)
+    small = json.loads(cli("count", "--board", "3x20", "--json").stdout)
     assert small["engine"] == "reference"
-    solved = json.loads(run_xlsolver("solve", "-", "--json", stdin=tiling_text()).stdout)
+    solved = json.loads(cli("solve", "-", "--json", stdin=tiling_text()).stdout)
     assert solved["engine"] == "reference"
 
 
 def tiling_text() -> str:
-    from conftest import EXAMPLES
+    from helpers import EXAMPLES
     return (EXAMPLES / "iq-master-31.txt").read_text()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import threading
 
 import pytest
@@ -13,38 +12,7 @@ from xlsolver import ExactCover, ProblemError, Search, count, engine, first_solu
 from xlsolver.engine import fast, fewest, reference
 from xlsolver.families import tiling
 from xlsolver import catalog
-
-
-def knuth_example() -> ExactCover:
-    """The 7-item example of Knuth's 'Dancing Links' paper: one solution."""
-    problem = ExactCover(list("ABCDEFG"))
-    for option in ("C E F", "A D G", "B C F", "A D", "B G", "D E G"):
-        problem.add_option(option.split())
-    return problem
-
-
-def brute_force(problem: ExactCover) -> set[frozenset[int]]:
-    """Every subset of options that is a solution (only for a few options)."""
-    found = set()
-    options = range(len(problem.options))
-    for size in range(len(problem.options) + 1):
-        for subset in itertools.combinations(options, size):
-            if problem.is_solution(subset):
-                found.add(frozenset(subset))
-    return found
-
-
-@st.composite
-def small_problems(draw) -> ExactCover:
-    n_primary = draw(st.integers(1, 6))
-    n_secondary = draw(st.integers(0, 3))
-    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
-    names = problem.items
-    for _ in range(draw(st.integers(0, 11))):
-        chosen = draw(st.sets(st.sampled_from(names), min_size=1, max_size=len(names)))
-        chosen.add(draw(st.sampled_from(problem.primary)))
-        problem.add_option(sorted(chosen, key=names.index))
-    return problem
+from problems import brute_force, knuth_example, small_problems
 
 
 def test_knuth_example_has_its_one_solution():

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from xlsolver import Search, catalog, count, geometry
-from xlsolver.catalog import Piece, PieceSet
+from xlsolver import Search, catalog, count
 from xlsolver.families import tiling
 from xlsolver.symmetry import count_up_to_symmetry
+from problems import small_tilings
 
 PENTO = catalog.piece_set("pentominoes")
 
@@ -68,39 +67,6 @@ def distinct_by_brute_force(puzzle: tiling.Puzzle) -> int:
         images = [tuple(sorted((g[cell], letter) for cell, letter in letter_at.items())) for g in group]
         classes.add(min(images))
     return len(classes)
-
-
-SMALL_PIECES = {
-    "A": ["A"], "B": ["BB"], "C": ["CCC"], "D": ["DD", "D."], "E": ["EEEE"], "F": ["FF", "FF"],
-    "G": ["GGG", ".G."], "H": ["HH.", ".HH"], "J": ["JJJ", "J.."],
-}
-
-
-def small_set(letters) -> PieceSet:
-    pieces = {}
-    for letter in letters:
-        cells = geometry.cells_from_art(SMALL_PIECES[letter], lambda ch: ch != ".")
-        pieces[letter] = Piece(letter, geometry.normalise(cells), "#cccccc")
-    return PieceSet("small", "small", True, pieces)
-
-
-@st.composite
-def small_tilings(draw) -> tiling.Puzzle:
-    letters = draw(st.sets(st.sampled_from(sorted(SMALL_PIECES)), min_size=2, max_size=6))
-    pieces = small_set(sorted(letters))
-    area = pieces.area
-    shapes = [(r, area // r) for r in range(1, area + 1) if area % r == 0 and r <= area // r]
-    holes = 0
-    side = int((area + 1) ** 0.5)
-    if side * side - area in (1, 4) and draw(st.booleans()):
-        shapes, holes = [(side, side)], side * side - area
-    rows, cols = draw(st.sampled_from(shapes))
-    grid = [["."] * cols for _ in range(rows)]
-    if holes:  # holes in the middle keep the square's symmetry
-        mid = [(rows // 2, cols // 2)] if holes == 1 else [(rows // 2 - a, cols // 2 - b) for a in (0, 1) for b in (0, 1)]
-        for r, c in mid:
-            grid[r][c] = "#"
-    return tiling.parse(["".join(row) for row in grid], pieces)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

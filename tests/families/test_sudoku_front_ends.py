@@ -5,8 +5,8 @@ import json
 
 from xlsolver.families import sudoku
 from xlsolver.workbook import layout
-from conftest import EXAMPLES, run_xlsolver
-from workbook_helpers import all_values, copy_of_board, fills_of, press, status, type_into, values_of
+from helpers import EXAMPLES
+from workbook_helpers import all_values, committed_book, fills_of, press, status, type_into, values_of
 
 OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")}
 
@@ -19,9 +19,9 @@ def valid_sudoku(rows: list[str]) -> bool:
         and all(set(box) == digits for box in boxes)
 
 
-def test_a_hard_17_given_sudoku_from_the_command_line():
+def test_a_hard_17_given_sudoku_from_the_command_line(cli):
     path = EXAMPLES / "sudoku-17-given.txt"
-    result = run_xlsolver("solve", str(path), "--family", "sudoku", "--unique", "--json")
+    result = cli("solve", str(path), "--family", "sudoku", "--unique", "--json")
     report = json.loads(result.stdout)
     assert result.returncode == 0 and report["status"] == "solved" and report["unique"] is True
     givens = path.read_text().split()
@@ -30,33 +30,33 @@ def test_a_hard_17_given_sudoku_from_the_command_line():
     assert report["engine"] == "fewest"
 
 
-def test_bad_sudoku_on_the_command_line_names_cells():
-    result = run_xlsolver("solve", "-", "--family", "sudoku", stdin="55.......\n" + ".........\n" * 8)
+def test_bad_sudoku_on_the_command_line_names_cells(cli):
+    result = cli("solve", "-", "--family", "sudoku", stdin="55.......\n" + ".........\n" * 8)
     assert result.returncode == 2 and result.stderr.startswith("xlsolver: B1: ")
-    assert "--variant" in run_xlsolver("solve", "--help").stdout
-    wrong = run_xlsolver("solve", "-", "--family", "sudoku", "--variant", "diagonal", stdin=".........\n" * 9)
+    assert "--variant" in cli("solve", "--help").stdout
+    wrong = cli("solve", "-", "--family", "sudoku", "--variant", "diagonal", stdin=".........\n" * 9)
     assert wrong.returncode == 2 and "--variant" in wrong.stderr
 
 
-def test_the_sudoku_sheet_solves_with_givens_told_apart(tmp_path):
-    path = copy_of_board(tmp_path)
-    before = all_values(path, skip=OUTPUTS)
-    assert press(path, "Sudoku", "unique").message == "Unique: exactly one solution (shown)."
-    solved = values_of(path, "Sudoku_Out")
-    typed = values_of(path, "Sudoku_In")
+def test_the_sudoku_sheet_solves_with_givens_told_apart():
+    book = committed_book()
+    before = all_values(book, skip=OUTPUTS)
+    assert press(book, "Sudoku", "unique").message == "Unique: exactly one solution (shown)."
+    solved = values_of(book, "Sudoku_Out")
+    typed = values_of(book, "Sudoku_In")
     assert valid_sudoku(["".join(str(v) for v in row) for row in solved])
-    fills = fills_of(path, "Sudoku_Out")
+    fills = fills_of(book, "Sudoku_Out")
     for r in range(9):
         for c in range(9):
             if typed[r][c] is not None:
                 assert int(typed[r][c]) == solved[r][c] and fills[r][c] == sudoku.GIVEN_COLOUR
             else:
                 assert fills[r][c] == sudoku.SOLVED_COLOUR
-    assert all_values(path, skip=OUTPUTS) == before, "Solve never changes what was typed"
+    assert all_values(book, skip=OUTPUTS) == before, "Solve never changes what was typed"
 
 
-def test_the_sudoku_sheet_names_bad_cells(tmp_path):
-    path = copy_of_board(tmp_path)
-    type_into(path, "Sudoku_In", [[5, 5]] + [[None] * 9] * 8)
-    press(path, "Sudoku", "solve")
-    assert status(path, "Sudoku").startswith("C9: ")  # the second 5 of row 1 (the grid starts at B9)
+def test_the_sudoku_sheet_names_bad_cells():
+    book = committed_book()
+    type_into(book, "Sudoku_In", [[5, 5]] + [[None] * 9] * 8)
+    press(book, "Sudoku", "solve")
+    assert status(book, "Sudoku").startswith("C9: ")  # the second 5 of row 1 (the grid starts at B9)

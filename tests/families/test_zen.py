@@ -12,7 +12,7 @@ import pytest
 from xlsolver.a1 import offset_namer
 from xlsolver.families import InvalidPuzzle, zen
 from xlsolver.families.zen import EAST, NORTH, SOUTH, WEST, IllegalMove, solver
-from conftest import EXAMPLES, load_facts, run_xlsolver
+from helpers import EXAMPLES, load_facts, run_xlsolver
 
 FACTS = load_facts("zen_garden.json")
 LEVELS = {level["name"]: level for level in FACTS["levels"]}
@@ -288,8 +288,8 @@ def test_parse_keeps_the_drawing():
 
 # --- the command line ---------------------------------------------------------------------------------------
 
-def test_cli_solves_plain_when_piped():
-    result = run_xlsolver("zen", "solve", str(EXAMPLES / "zen-open-3x3.txt"))
+def test_cli_solves_plain_when_piped(cli):
+    result = cli("zen", "solve", str(EXAMPLES / "zen-open-3x3.txt"))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("1. ") and "\x1b[" not in result.stdout
@@ -297,8 +297,8 @@ def test_cli_solves_plain_when_piped():
     assert "raked in" in result.stderr and "states explored" in result.stderr
 
 
-def test_cli_json_reports_passes_order_and_exploration():
-    result = run_xlsolver("zen", "solve", str(EXAMPLES / "zen-courtyard.txt"), "--json")
+def test_cli_json_reports_passes_order_and_exploration(cli):
+    result = cli("zen", "solve", str(EXAMPLES / "zen-courtyard.txt"), "--json")
     report = json.loads(result.stdout)
     assert result.returncode == 0 and report["status"] == "solved"
     assert set(report) >= {"status", "passes", "order", "messages", "explored"}
@@ -307,8 +307,8 @@ def test_cli_json_reports_passes_order_and_exploration():
     assert report["order"][0][:2] == [None, None] and report["explored"] > 0
 
 
-def test_cli_colours_passes_on_request():
-    result = run_xlsolver("--colour", "always", "zen", "solve", str(EXAMPLES / "zen-open-3x3.txt"))
+def test_cli_colours_passes_on_request(cli):
+    result = cli("--colour", "always", "zen", "solve", str(EXAMPLES / "zen-open-3x3.txt"))
     assert result.returncode == 0 and "\x1b[38;2;" in result.stdout
 
 
@@ -317,19 +317,20 @@ def test_cli_colours_passes_on_request():
     ("..x\n...\n", [], 2, "invalid"),
     ("\n".join(HARD) + "\n", ["--time-limit", "0.001"], 3, "time limit"),
 ])
-def test_cli_exit_codes(stdin, args, code, status):
-    result = run_xlsolver("zen", "solve", "-", "--json", *args, stdin=stdin)
+def test_cli_exit_codes(cli, stdin, args, code, status):
+    result = cli("zen", "solve", "-", "--json", *args, stdin=stdin)
     assert (result.returncode, json.loads(result.stdout)["status"]) == (code, status)
 
 
 def test_cli_usage_errors_exit_2():
+    """Smoke test, real process: usage errors reach the shell as exit 2, with no traceback."""
     assert run_xlsolver("zen").returncode == 2
     missing = run_xlsolver("zen", "solve", "no-such-garden.txt")
     assert missing.returncode == 2 and "no such file" in missing.stderr and "Traceback" not in missing.stderr
 
 
-def test_cli_generate_prints_a_solvable_garden():
-    result = run_xlsolver("zen", "generate", "5x7", "--rocks", "4", "--seed", "3")
+def test_cli_generate_prints_a_solvable_garden(cli):
+    result = cli("zen", "generate", "5x7", "--rocks", "4", "--seed", "3")
     assert result.returncode == 0
     rows = result.stdout.split()
     assert zen.solve(zen.parse(rows)).solved and sum(row.count("#") for row in rows) == 4

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from conftest import EXAMPLES, load_facts, run_xlsolver
+from helpers import EXAMPLES, load_facts
 from xlsolver import count
 from xlsolver.a1 import offset_namer
 from xlsolver.catalog import DataFileError
@@ -383,8 +383,8 @@ def test_pieces_told_apart_in_the_data_file_are_tracked_one_by_one():
 
 
 @pytest.mark.parametrize("metric", OPTIMAL)
-def test_cli_solve_json(start, metric):
-    result = run_xlsolver("klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"), "--metric", metric, "--json")
+def test_cli_solve_json(cli, start, metric):
+    result = cli("klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"), "--metric", metric, "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert (report["status"], report["metric"], report["length"]) == ("solved", metric, OPTIMAL[metric])
@@ -393,8 +393,8 @@ def test_cli_solve_json(start, metric):
     assert report["messages"] == [] and report["start"] == HENGDAOLIMA
 
 
-def test_cli_solve_prints_moves_and_boards_plain_when_piped():
-    result = run_xlsolver("klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"))
+def test_cli_solve_prints_moves_and_boards_plain_when_piped(cli):
+    result = cli("klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"))
     assert result.returncode == 0, result.stderr
     assert "\x1b[" not in result.stdout
     lines = result.stdout.splitlines()
@@ -405,35 +405,35 @@ def test_cli_solve_prints_moves_and_boards_plain_when_piped():
     assert [line.split() for line in lines[3:8]] == [list(row) for row in zip(*boards)]
 
 
-def test_cli_solve_colours_on_request():
-    result = run_xlsolver("--colour", "always", "klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"))
+def test_cli_solve_colours_on_request(cli):
+    result = cli("--colour", "always", "klotski", "solve", str(EXAMPLES / "klotski-hengdaolima.txt"))
     assert result.returncode == 0
     assert "48;2;214;39;40m" in result.stdout  # Cao Cao's red, from the data file's #d62728
 
 
-def test_cli_unsolvable_and_invalid_layouts(tmp_path):
+def test_cli_unsolvable_and_invalid_layouts(cli, tmp_path):
     stuck = tmp_path / "stuck.txt"
     stuck.write_text("\n".join(BOXED_IN) + "\n", encoding="utf-8")
-    result = run_xlsolver("klotski", "solve", str(stuck))
+    result = cli("klotski", "solve", str(stuck))
     assert result.returncode == 1 and "no solution: Cao Cao at B4:C5 cannot be reached" in result.stderr
     bad = tmp_path / "bad.txt"
     bad.write_text("VCCV\nVCCV\nVQSV\nVHHV\nS.SS\n", encoding="utf-8")
-    result = run_xlsolver("klotski", "solve", str(bad), "--json")
+    result = cli("klotski", "solve", str(bad), "--json")
     report = json.loads(result.stdout)
     assert result.returncode == 2
     assert report == {"status": "invalid", "moves": [], "boards": [], "length": None, "metric": "piece",
                       "messages": ["B3: 'Q' is not a Klotski piece (C, H, V, S, .)"]}
-    result = run_xlsolver("klotski", "solve", str(tmp_path / "missing.txt"))
+    result = cli("klotski", "solve", str(tmp_path / "missing.txt"))
     assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
-    assert run_xlsolver("klotski").returncode == 2
+    assert cli("klotski").returncode == 2
 
 
-def test_cli_analyse(figures):
-    result = run_xlsolver("klotski", "analyse", "--json")
+def test_cli_analyse(cli, figures):
+    result = cli("klotski", "analyse", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert {k: v for k, v in report.items() if k != "seconds"} == {k: v for k, v in figures.items() if k != "seconds"}
-    text = run_xlsolver("klotski", "analyse").stdout
+    text = cli("klotski", "analyse").stdout
     for figure in ("65,880", "1,581,120", "75,893,760", "53,954", "1,294,896", "25,955"):
         assert figure in text
 

@@ -15,7 +15,7 @@ import pytest
 from xlsolver import Search, count, first_solution, uniqueness
 from xlsolver.a1 import offset_namer
 from xlsolver.families import InvalidPuzzle, sudoku
-from conftest import EXAMPLES
+from helpers import EXAMPLES
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 

@@ -9,7 +9,7 @@ from xlsolver import Search
 from xlsolver.families import InvalidPuzzle, ghost_hunter, roadblock
 from xlsolver import families
 from xlsolver.families.exact import find
-from conftest import EXAMPLES, load_facts, run_xlsolver
+from helpers import EXAMPLES, load_facts
 
 GHOST = load_facts("ghost_hunter.json")
 ROAD = load_facts("roadblock.json")
@@ -118,7 +118,7 @@ def test_escape_check_follows_roads_only():
     assert any(r in (0, 5) or c in (0, 5) for r, c in reach)
 
 
-def test_advanced_play_places_the_green_car_with_optional_pieces(tmp_path):
+def test_advanced_play_places_the_green_car_with_optional_pieces(cli, tmp_path):
     """An edition with a two-cell building J makes room for the green car: the solver places it."""
     from importlib import resources
 
@@ -126,24 +126,24 @@ def test_advanced_play_places_the_green_car_with_optional_pieces(tmp_path):
     edition = tmp_path / "two-cell-j.txt"
     edition.write_text(text.replace("J #8c8c8c building required\nB\nB\nB", "J #8c8c8c building optional\nB\nB"))
     layout = ["......", "..SSS.", "..S...", "..EX..", "..EW..", ".EEWW."]
-    report = json.loads(run_xlsolver("solve", "-", "--family", "roadblock", "--mode", "advanced", "--unique",
-                                     "--pieces", str(edition), "--json", stdin="\n".join(layout)).stdout)
+    report = json.loads(cli("solve", "-", "--family", "roadblock", "--mode", "advanced", "--unique",
+                            "--pieces", str(edition), "--json", stdin="\n".join(layout)).stdout)
     assert report["status"] == "solved" and report["unique"] is True
     assert report["solution"] == ["lLJJRR", "LISSSR", "LiSYCr", "TIEXcC", "TtEWDD", "TEEWWd"]  # Y found at D3
     assert roadblock_trapped_both_cars(report["solution"])
-    easy_only = run_xlsolver("solve", "-", "--family", "roadblock", "--json", stdin="\n".join(
+    easy_only = cli("solve", "-", "--family", "roadblock", "--json", stdin="\n".join(
         ["......", "..SSS.", "..S...", "..EXY.", "..EW..", ".EEWW."]))
     assert "'Y' is not a piece in this game" in json.loads(easy_only.stdout)["messages"][0]
 
 
-def test_command_line_for_both_families():
-    ghost = run_xlsolver("solve", str(EXAMPLES / "ghost-hunter-49.txt"), "--family", "ghost-hunter", "--json")
+def test_command_line_for_both_families(cli):
+    ghost = cli("solve", str(EXAMPLES / "ghost-hunter-49.txt"), "--family", "ghost-hunter", "--json")
     report = json.loads(ghost.stdout)
     assert ghost.returncode == 0 and report["status"] == "solved" and report["solution"][0] == "AABb"
-    road = run_xlsolver("count", str(EXAMPLES / "roadblock-1.txt"), "--family", "roadblock", "--json")
+    road = cli("count", str(EXAMPLES / "roadblock-1.txt"), "--family", "roadblock", "--json")
     counted = json.loads(road.stdout)
     assert (counted["solutions"], counted["complete"]) == (1, True) and counted["candidates"] == 2
-    bad = run_xlsolver("solve", "-", "--family", "ghost-hunter", stdin="...G\nGG.G\nG...\n....\n")
+    bad = cli("solve", "-", "--family", "ghost-hunter", stdin="...G\nGG.G\nG...\n....\n")
     assert bad.returncode == 2 and bad.stderr.startswith("xlsolver: A1:D4: 5 ghosts are marked")
 
 

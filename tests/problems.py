@@ -1,0 +1,75 @@
+"""Problems the tests share: Knuth's example and hypothesis strategies for small random ones."""
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import strategies as st
+
+from xlsolver import ExactCover, geometry
+from xlsolver.catalog import Piece, PieceSet
+from xlsolver.families import tiling
+
+
+def knuth_example() -> ExactCover:
+    """The 7-item example of Knuth's 'Dancing Links' paper: one solution."""
+    problem = ExactCover(list("ABCDEFG"))
+    for option in ("C E F", "A D G", "B C F", "A D", "B G", "D E G"):
+        problem.add_option(option.split())
+    return problem
+
+
+def brute_force(problem: ExactCover) -> set[frozenset[int]]:
+    """Every subset of options that is a solution (only for a few options)."""
+    found = set()
+    options = range(len(problem.options))
+    for size in range(len(problem.options) + 1):
+        for subset in itertools.combinations(options, size):
+            if problem.is_solution(subset):
+                found.add(frozenset(subset))
+    return found
+
+
+@st.composite
+def small_problems(draw) -> ExactCover:
+    n_primary = draw(st.integers(1, 6))
+    n_secondary = draw(st.integers(0, 3))
+    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
+    names = problem.items
+    for _ in range(draw(st.integers(0, 11))):
+        chosen = draw(st.sets(st.sampled_from(names), min_size=1, max_size=len(names)))
+        chosen.add(draw(st.sampled_from(problem.primary)))
+        problem.add_option(sorted(chosen, key=names.index))
+    return problem
+
+
+SMALL_PIECES = {
+    "A": ["A"], "B": ["BB"], "C": ["CCC"], "D": ["DD", "D."], "E": ["EEEE"], "F": ["FF", "FF"],
+    "G": ["GGG", ".G."], "H": ["HH.", ".HH"], "J": ["JJJ", "J.."],
+}
+
+
+def small_set(letters) -> PieceSet:
+    pieces = {}
+    for letter in letters:
+        cells = geometry.cells_from_art(SMALL_PIECES[letter], lambda ch: ch != ".")
+        pieces[letter] = Piece(letter, geometry.normalise(cells), "#cccccc")
+    return PieceSet("small", "small", True, pieces)
+
+
+@st.composite
+def small_tilings(draw) -> tiling.Puzzle:
+    letters = draw(st.sets(st.sampled_from(sorted(SMALL_PIECES)), min_size=2, max_size=6))
+    pieces = small_set(sorted(letters))
+    area = pieces.area
+    shapes = [(r, area // r) for r in range(1, area + 1) if area % r == 0 and r <= area // r]
+    holes = 0
+    side = int((area + 1) ** 0.5)
+    if side * side - area in (1, 4) and draw(st.booleans()):
+        shapes, holes = [(side, side)], side * side - area
+    rows, cols = draw(st.sampled_from(shapes))
+    grid = [["."] * cols for _ in range(rows)]
+    if holes:  # holes in the middle keep the square's symmetry
+        mid = [(rows // 2, cols // 2)] if holes == 1 else [(rows // 2 - a, cols // 2 - b) for a in (0, 1) for b in (0, 1)]
+        for r, c in mid:
+            grid[r][c] = "#"
+    return tiling.parse(["".join(row) for row in grid], pieces)
