@@ -105,7 +105,8 @@ def test_count_limit_and_time_limit_are_incomplete():
     assert (limited["solutions"], limited["complete"], limited["stopped"]) == (5, False, "limit")
     timed = run_xlsolver("count", "--board", "6x10", "--time-limit", "0.3", "--json")
     report = json.loads(timed.stdout)
-    assert timed.returncode == 0 and report["complete"] is False and report["stopped"] == "time limit"
+    assert timed.returncode == 5 and report["complete"] is False and report["stopped"] == "time limit"
+    assert report["status"] == "incomplete"
     assert "at least" in run_xlsolver("count", "--board", "6x10", "--limit", "3").stdout
 
 
@@ -166,3 +167,173 @@ def test_binary_and_empty_files_are_refused_cleanly(cli, tmp_path):
         no_traceback(result)
     result = cli("count", str(bad_dlx))
     assert result.returncode == 2 and "bad.dlx: line 2: option uses undeclared item 'c'" in result.stderr
+
+
+# --- exit codes: one table (answer.Status.exit_code), the same in --help, the README and here ---------
+
+def test_exit_codes_are_one_table():
+    from xlsolver.answer import EXIT_CODES, INTERNAL_ERROR_EXIT, Status
+
+    assert {status.value: code for status, code in EXIT_CODES.items()} == {
+        "solved": 0, "counted": 0, "cleared": 0, "no solution": 1, "invalid": 2, "error": 2, "time limit": 3,
+        "not unique": 4, "incomplete": 5, "limit": 5, "cancelled": 130}
+    assert set(EXIT_CODES) == set(Status) and INTERNAL_ERROR_EXIT == 70
+
+
+def test_help_and_readme_list_every_exit_code(cli):
+    from pathlib import Path
+
+    help_text = " ".join(cli("--help").stdout.split())
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    for code, words in [(0, "done"), (1, "no solution"), (2, "bad input or usage"), (3, "time limit"),
+                        (4, "not unique"), (5, "incomplete count"), (70, "internal error"), (130, "interrupted")]:
+        assert f"{code} {words}" in help_text
+        assert f"| {code} | {words}" in readme
+
+
+def test_unique_on_a_puzzle_with_several_solutions_exits_4(cli):
+    hint = str(EXAMPLES / "pento-6x10-hint.txt")
+    plain = cli("solve", hint, "--unique")
+    assert plain.returncode == 4 and plain.stdout.splitlines()[0] == "FNNNTTTVVV"  # the first one is shown
+    assert plain.stderr == "xlsolver: there is more than one solution\n"
+    report = json.loads(cli("solve", hint, "--unique", "--json").stdout)
+    assert report["status"] == "not unique" and report["unique"] is False and report["solution"][0] == "FNNNTTTVVV"
+    unique = cli("solve", str(EXAMPLES / "iq-master-31.txt"), "--unique")
+    assert unique.returncode == 0 and unique.stderr == "xlsolver: the solution is unique\n"
+
+
+def test_unique_is_exit_4_from_a_real_process_too():
+    """Smoke test, real process: exit 4 reaches the shell."""
+    result = run_xlsolver("solve", str(EXAMPLES / "pento-6x10-hint.txt"), "--unique")
+    assert result.returncode == 4 and "more than one solution" in result.stderr
+
+
+def test_count_stopped_by_limit_exits_5_and_says_so(cli):
+    plain = cli("count", "--board", "6x10", "--limit", "5")
+    assert plain.returncode == 5
+    assert plain.stdout.startswith("at least 5 solutions: incomplete, --limit 5 reached after")
+    report = json.loads(cli("count", "--board", "6x10", "--limit", "1", "--json").stdout)
+    assert (report["status"], report["stopped"], report["complete"]) == ("incomplete", "limit", False)
+    one = cli("count", "--board", "6x10", "--limit", "1")
+    assert one.stdout.startswith("at least 1 solution: incomplete, --limit 1 reached after")
+    done = cli("count", "--board", "3x20", "--limit", "100")  # fewer than the limit: complete, exit 0
+    assert done.returncode == 0 and done.stdout.startswith("8 solutions")
+
+
+def test_count_stopped_by_time_limit_exits_5_and_says_so(cli):
+    result = cli("count", "--board", "iq5x11", "--time-limit", "0.2", "--json")
+    report = json.loads(result.stdout)
+    assert result.returncode == 5
+    assert (report["status"], report["stopped"], report["complete"]) == ("incomplete", "time limit", False)
+    plain = cli("count", "--board", "iq5x11", "--time-limit", "0.2")
+    assert plain.returncode == 5 and "incomplete, --time-limit 0.2 reached after" in plain.stdout
+
+
+def test_workbook_count_that_stops_reads_as_a_sentence():
+    from xlsolver.families import Ask, exact
+
+    answer = exact._counted({"solutions": 1, "complete": False, "stopped": "time limit", "distinct": False,
+                             "up_to_symmetry": None, "symmetry_group_order": 1, "seconds": 2.0, "explored": 0.25},
+                            Ask(time_limit=2))
+    assert answer.status.exit_code == 5
+    assert answer.message == ("At least 1 solution so far: stopped by the 2 s time limit with about 25% searched. "
+                              "Raise the time limit to finish.")
+
+
+def test_internal_error_exits_70_in_one_line(cli, monkeypatch):
+    from xlsolver import catalog
+
+    def broken():
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(catalog, "piece_sets", broken)
+    result = cli("pieces")
+    assert result.returncode == 70
+    assert result.stderr == "xlsolver: internal error (RuntimeError: boom); please report it\n"
+
+
+def test_interrupted_exits_130(cli, monkeypatch):
+    """Ctrl-C during a count: it stops with what it found; outside a search: one line."""
+    import contextlib
+    import threading
+
+    from xlsolver import catalog, cli as cli_module
+
+    @contextlib.contextmanager
+    def pressed():
+        stop = threading.Event()
+        stop.set()
+        yield stop
+
+    monkeypatch.setattr(cli_module, "interruptible", pressed)
+    counted = cli("count", "--board", "6x10", "--json")
+    assert counted.returncode == 130 and json.loads(counted.stdout)["status"] == "cancelled"
+    monkeypatch.undo()
+
+    def ctrl_c():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(catalog, "boards", ctrl_c)
+    listing = cli("boards")
+    assert (listing.returncode, listing.stderr) == (130, "xlsolver: interrupted\n")
+
+
+def test_no_solution_and_bad_usage_keep_1_and_2(cli):
+    assert cli("solve", "-", stdin=STRANDED).returncode == 1
+    assert cli("count", "--board", "nope").returncode == 2
+
+
+# --- --jobs ------------------------------------------------------------------------------------------
+
+def test_jobs_above_the_core_count_warn_once_and_are_capped(cli):
+    from xlsolver.parallel import usable_cores
+
+    cores = usable_cores()
+    result = cli("count", "--board", "3x20", "--jobs", "1000", "--json")
+    assert result.returncode == 0
+    noun = "core" if cores == 1 else "cores"
+    assert result.stderr == f"xlsolver: --jobs 1000 is more than the {cores} {noun} available; using {cores}\n"
+    report = json.loads(result.stdout)
+    assert (report["solutions"], report["jobs"]) == (8, cores)
+    assert cli("count", "--board", "3x20", "--jobs", "1").stderr == ""
+
+
+# --- messages read as sentences ----------------------------------------------------------------------
+
+def test_values_are_shown_as_typed_not_as_python():
+    import datetime
+
+    from xlsolver.answer import typed
+    from xlsolver.families import InvalidPuzzle, roadblock
+
+    assert [typed(v) for v in (None, "", "hard", 3, 2.0, 2.5, True, datetime.datetime(2024, 5, 1),
+                               datetime.datetime(2024, 5, 1, 9, 30), datetime.date(2024, 5, 1))] == [
+        "empty", "empty", "'hard'", "3", "2", "2.5", "TRUE", "2024-05-01", "2024-05-01T09:30:00", "2024-05-01"]
+    for value, shown in [(datetime.datetime(2024, 5, 1), "2024-05-01"), (7.0, "7"), ("Hard", "'Hard'")]:
+        with pytest.raises(InvalidPuzzle) as raised:
+            roadblock.PLAY.word(value, "O12")
+        assert raised.value.messages == [f"O12: play is Easy or Advanced, not {shown}"]
+        assert "datetime" not in raised.value.messages[0]
+
+
+def test_a_setting_the_family_does_not_take_is_an_error_naming_both(cli):
+    from xlsolver import families
+    from xlsolver.families import InvalidPuzzle, Settings
+
+    hint = str(EXAMPLES / "pento-6x10-hint.txt")
+    result = cli("solve", hint, "--mode", "advanced")
+    assert result.returncode == 2 and result.stderr == "xlsolver: --mode does not apply to tiling puzzles\n"
+    rows = (EXAMPLES / "pento-6x10-hint.txt").read_text().splitlines()
+    with pytest.raises(InvalidPuzzle) as raised:
+        families.get("tiling").parse(rows, Settings({"mode": "advanced"}, {"mode": "the 'mode:' line"}))
+    assert raised.value.messages[0] == "the 'mode:' line does not apply to tiling puzzles"
+    turned = cli("solve", hint, "--turn-over", "no")
+    assert turned.returncode == 2 and turned.stderr.startswith(
+        "xlsolver: --turn-over applies to pieces drawn on the Custom sheet")
+
+
+def test_area_names_are_case_insensitive():
+    from xlsolver.workbook import layout
+
+    assert layout.area("pento6X10").name == layout.area("PENTO6X10").name == "Pento6x10"
+    assert layout.area("roadblock").name == "RoadBlock" and layout.area("nowhere") is None

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -63,7 +68,7 @@ def test_jobs_on_the_command_line():
     assert distinct["solutions"] == 65
     timed = run_xlsolver("count", "--board", "iq5x11", "--jobs", "2", "--time-limit", "1", "--json")
     report = json.loads(timed.stdout)
-    assert timed.returncode == 0 and report["complete"] is False and report["stopped"] == "time limit"
+    assert timed.returncode == 5 and report["complete"] is False and report["stopped"] == "time limit"
     refused = run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--limit", "5")
     assert refused.returncode == 2 and "--limit counts in one process" in refused.stderr
 
@@ -78,3 +83,60 @@ def test_iq_puzzler_pro_counts(cli, iq_facts, name, total, distinct):
     keys = {"iq5x11": ("rect5x11_total_all_orientations", "rect5x11_up_to_board_symmetry"),
             "iqdiamond": ("diamond55_total", "diamond55_up_to_symmetry")}[name]
     assert (facts[keys[0]], facts[keys[1]]) == (total, distinct)
+
+
+def _children(pid: int) -> list[int]:
+    """Live (not zombie) processes whose parent is ``pid``, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read()
+        except OSError:
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        if int(ppid) == pid and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 130),
+                                          (signal.SIGKILL, -signal.SIGKILL)])
+def test_workers_end_with_their_parent(signum, code):
+    """A real process: SIGTERM, Ctrl-C or a crash (SIGKILL) of ``count --jobs 2`` leaves no worker running."""
+    parent = subprocess.Popen([sys.executable, "-m", "xlsolver", "count", "--board", "iqdiamond", "--jobs", "2"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(parent.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(workers) == 2, "the count did not start its workers"
+        time.sleep(0.3)  # let them work
+        os.kill(parent.pid, signum)
+        assert parent.wait(timeout=30) == code
+        deadline = time.monotonic() + 10
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [w for w in workers if _alive(w)], "a worker outlived its parent"
+    finally:
+        parent.kill()
+        parent.communicate()
+        for worker in _children(parent.pid):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_jobs_are_capped_at_the_cores_this_process_may_use():
+    puzzle, problem = board("3x20")
+    counted = parallel.count(problem, symmetry.plan(problem, tiling.item_maps(puzzle, problem)), 10_000)
+    assert counted.total == 8 and counted.engine.endswith(f"x {parallel.usable_cores()} processes")
+    assert 1 <= parallel.usable_cores() <= (os.cpu_count() or 1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from enum import Enum
 
 Colour = str | None  # "#rrggbb", or None for no fill
@@ -27,10 +28,12 @@ class Status(str, Enum):
     SOLVED = "solved"
     COUNTED = "counted"
     CLEARED = "cleared"
-    LIMIT = "limit"  # a count stopped at the --limit asked for
+    LIMIT = "limit"  # a search stopped at the limit asked for (the engine's reason; a count says INCOMPLETE)
     NO_SOLUTION = "no solution"
     INVALID = "invalid"  # the input cannot be solved as given; the messages name the cells
     TIME_LIMIT = "time limit"
+    NOT_UNIQUE = "not unique"  # asked whether the solution is the only one: it is not
+    INCOMPLETE = "incomplete"  # a count stopped before the end (--limit, the time limit); the answer says which
     CANCELLED = "cancelled"
     ERROR = "error"  # the workbook or the request is unusable (a missing range, an unknown area)
 
@@ -46,13 +49,32 @@ class Status(str, Enum):
 
 
 EXIT_CODES = {
-    Status.SOLVED: 0, Status.COUNTED: 0, Status.CLEARED: 0, Status.LIMIT: 0,
+    Status.SOLVED: 0, Status.COUNTED: 0, Status.CLEARED: 0,
     Status.NO_SOLUTION: 1,
     Status.INVALID: 2, Status.ERROR: 2,
     Status.TIME_LIMIT: 3,
+    Status.NOT_UNIQUE: 4,
+    Status.INCOMPLETE: 5, Status.LIMIT: 5,
     Status.CANCELLED: 130,
 }
 INTERNAL_ERROR_EXIT = 70  # a bug: no Status, since nothing answered
+
+
+def typed(value: object) -> str:
+    """A cell's or option's value as the user typed it, for a message: ``'abc'``, ``12``, ``2024-05-01``, ``empty``."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return "empty"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (datetime, date, time)):
+        if isinstance(value, datetime) and value.time() == time():
+            value = value.date()
+        return value.isoformat()
+    return f"'{value}'"
 
 
 @dataclass(frozen=True)
@@ -136,4 +158,5 @@ class Answer:
         return self.status.exit_code == 0
 
 
-__all__ = ["Status", "Cell", "Frame", "Answer", "Colour", "OFF_BOARD", "EXIT_CODES", "INTERNAL_ERROR_EXIT"]
+__all__ = ["Status", "Cell", "Frame", "Answer", "Colour", "OFF_BOARD", "EXIT_CODES", "INTERNAL_ERROR_EXIT",
+           "typed"]

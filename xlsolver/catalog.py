@@ -17,6 +17,7 @@ folders (separated like PATH) holding ``pieces/`` and ``boards/`` subfolders.
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -25,9 +26,12 @@ from importlib import resources
 from pathlib import Path
 
 from . import geometry
+from .console import read_file
 from .geometry import Point
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
+PIECE_SET_KEYS = ("title", "turn-over")
+BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct")
 
 
 class DataFileError(ValueError):
@@ -77,26 +81,57 @@ class Board:
         object.__setattr__(self, "cells", geometry.cells_from_art(self.rows, lambda ch: ch == "."))
 
 
-def _data_dirs(kind: str) -> list:
-    """The package's data folder of ``kind``, then those named by XLSOLVER_DATA."""
+def data_dirs(kind: str) -> list:
+    """The package's data folder of ``kind``, then those named by XLSOLVER_DATA (that hold one)."""
     folders = [resources.files("xlsolver") / "data" / kind]
     extra = os.environ.get("XLSOLVER_DATA", "")
-    folders += [Path(p) / kind for p in extra.split(os.pathsep) if p and (Path(p) / kind).is_dir()]
+    for entry in extra.split(os.pathsep):
+        folder = Path(entry) / kind if entry else None
+        try:
+            if folder is not None and folder.is_dir():
+                folders.append(folder)
+        except OSError:  # a folder we may not look into is one without data
+            continue
     return folders
 
 
-def _read_all(kind: str, parse) -> dict:
-    found = {}
-    for folder in _data_dirs(kind):
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+def data_files(kind: str) -> dict[str, tuple[object, str]]:
+    """Every ``.txt`` data file of ``kind`` by name: (where it is, how messages name it).
+
+    A user's folder (XLSOLVER_DATA) comes after the package's, so its file of the
+    same name wins.  Shipped files are named ``pieces/NAME.txt``, a user's by its path.
+    """
+    found: dict[str, tuple[object, str]] = {}
+    for index, folder in enumerate(data_dirs(kind)):
+        try:
+            entries = sorted(folder.iterdir(), key=lambda e: e.name)
+        except OSError as err:
+            raise DataFileError(f"cannot list the data folder '{folder}': {str(err.strerror or err).lower()}") from None
+        for entry in entries:
             if entry.name.endswith(".txt"):
                 name = entry.name[: -len(".txt")]
-                found[name] = parse(entry.read_text(encoding="utf-8"), name, f"{kind}/{entry.name}")
+                found[name] = (entry, f"{kind}/{entry.name}" if index == 0 else str(entry))
     return found
 
 
-def split_header(text: str, where: str) -> tuple[dict[str, str], str, list[tuple[int, str]]]:
-    """Header keys, the comment text, and the numbered lines after the header."""
+def read_data_file(source, where: str) -> str:
+    """A data file's text through the one reader; a problem is a DataFileError naming it."""
+    return read_file(source, what="data file", error=DataFileError, name=where, kind="data files")
+
+
+def _read_all(kind: str, parse) -> dict:
+    return {name: parse(read_data_file(entry, where), name, where)
+            for name, (entry, where) in data_files(kind).items()}
+
+
+def split_header(text: str, where: str, keys: tuple[str, ...] | None = None
+                 ) -> tuple[dict[str, str], str, list[tuple[int, str]]]:
+    """Header keys, the comment text, and the numbered lines after the header.
+
+    ``keys``: the keys this kind of file takes; another one (a misspelling, a
+    capital) is a DataFileError naming it, its line and the keys, with the closest
+    as a suggestion.  A key given twice is an error too.
+    """
     lines = text.splitlines()
     header: dict[str, str] = {}
     notes: list[str] = []
@@ -112,9 +147,17 @@ def split_header(text: str, where: str) -> tuple[dict[str, str], str, list[tuple
             notes.append(stripped.lstrip("# "))
             continue
         key, sep, value = stripped.partition(":")
-        if not sep or not re.fullmatch(r"[a-z][a-z-]*", key.strip()):
-            raise DataFileError(f"{where}:{number}: expected 'key: value' in the header, got {line!r}")
-        header[key.strip()] = value.strip()
+        key = key.strip()
+        if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_ -]*", key):
+            raise DataFileError(f"{where}:{number}: expected 'key: value' in the header, got '{stripped}'")
+        if keys is not None and key not in keys:
+            close = difflib.get_close_matches(key.lower(), keys, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else "."
+            raise DataFileError(f"{where}:{number}: unknown header key '{key}'{hint} The keys of this file are "
+                                f"{', '.join(keys)} (lower case)")
+        if key in header:
+            raise DataFileError(f"{where}:{number}: the header gives '{key}:' twice")
+        header[key] = value.strip()
     body = [(n, line.rstrip()) for n, line in enumerate(lines[body_start:], body_start + 1)]
     return header, " ".join(notes), body
 
@@ -125,11 +168,11 @@ def yes_no(value: str, where: str) -> bool:
         return True
     if value.lower() in ("no", "false", "0"):
         return False
-    raise DataFileError(f"{where}: expected yes or no, got {value!r}")
+    raise DataFileError(f"{where}: expected yes or no, got '{value}'")
 
 
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
-    header, notes, body = split_header(text, where)
+    header, notes, body = split_header(text, where, PIECE_SET_KEYS)
     pieces: dict[str, Piece] = {}
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in body:
@@ -167,7 +210,7 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
 
 
 def parse_board(text: str, name: str, where: str = "<text>") -> Board:
-    header, notes, body = split_header(text, where)
+    header, notes, body = split_header(text, where, BOARD_KEYS)
     rows = [line for _, line in body]
     while rows and not rows[-1].strip(" #"):
         rows.pop()
@@ -214,23 +257,31 @@ def boards() -> dict[str, Board]:
 
 
 def piece_set(name_or_path: str) -> PieceSet:
-    """A shipped piece set by name, or a piece-set file by path."""
-    return _lookup(name_or_path, piece_sets(), parse_piece_set, "piece set")
+    """A piece set by name (shipped or from XLSOLVER_DATA), or a piece-set file by path.
+
+    Only the file asked for is read: a broken file elsewhere in a data folder
+    stops only what needs it (``xlsolver pieces``, choosing a set by its area).
+    """
+    return _lookup(name_or_path, "pieces", parse_piece_set, "piece set")
 
 
 def board(name_or_path: str) -> Board:
-    """A shipped board by name, or a board file by path."""
-    return _lookup(name_or_path, boards(), parse_board, "board")
+    """A board by name (shipped or from XLSOLVER_DATA), or a board file by path."""
+    return _lookup(name_or_path, "boards", parse_board, "board")
 
 
-def _lookup(name_or_path: str, shipped: dict, parse, kind: str):
-    if name_or_path in shipped:
-        return shipped[name_or_path]
+@cache
+def _named(entry, where: str, name: str, parse):
+    """A data file read and parsed once per place (XLSOLVER_DATA may name another folder later, in tests)."""
+    return parse(read_data_file(entry, where), name, where)
+
+
+def _lookup(name_or_path: str, kind: str, parse, what: str):
+    known = data_files(kind)
+    if name_or_path in known:
+        return _named(*known[name_or_path], name_or_path, parse)
     path = Path(name_or_path)
-    if path.suffix == ".txt" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise DataFileError(f"cannot read {kind} file {str(path)!r}: {err.strerror or err}") from None
+    if path.suffix.lower() == ".txt" or os.sep in name_or_path or "/" in name_or_path or path.exists():
+        text = read_file(path, what=f"{what} file", error=DataFileError, kind="data files")
         return parse(text, path.stem, str(path))
-    raise DataFileError(f"unknown {kind} {name_or_path!r}; choose from {', '.join(shipped)} or give a .txt file")
+    raise DataFileError(f"unknown {what} '{name_or_path}'; choose from {', '.join(known)} or give a .txt file")

@@ -5,25 +5,35 @@ Every family comes from the registry (``xlsolver.families``); its settings
 become options (``--mode``, ``--metric``, ...), and a family with a command of
 its own (``xlsolver klotski ...``) gets it here without this module naming it.
 
-Exit codes: 0 solved or counted, 1 no solution, 2 invalid input or usage,
-3 stopped by --time-limit before an answer, 70 internal error (a bug), 130
-interrupted (Ctrl-C).
+Exit codes (``answer.Status.exit_code``; the README lists the same):
+
+    0    done: solved, counted to the end, unique
+    1    no solution
+    2    bad input or usage (the message names the cell or option)
+    3    time limit: stopped by --time-limit before an answer (or before --unique was decided)
+    4    not unique: ``solve --unique`` found more than one solution
+    5    incomplete count: ``count`` stopped by --limit or --time-limit (the output says which)
+    70   internal error (a bug; XLSOLVER_DEBUG=1 shows the traceback)
+    130  interrupted (Ctrl-C)
 """
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
 from pathlib import Path
 
 from . import __version__, catalog, dlx_text, families, geometry, terminal
-from .answer import INTERNAL_ERROR_EXIT, Answer, Status
-from .console import (UserError, frame_lines, interruptible, positive_float, positive_int, print_json, progress_bar,
-                      read_puzzle_text, read_text, report)
+from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
+from .console import (MAX_DLX_BYTES, UserError, frame_lines, interruptible, positive_float, positive_int, print_json,
+                      progress_bar, read_file, read_puzzle_text, report)
 from .exact_cover import ProblemError
 from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
+EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
+                   "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 130 interrupted")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return Status.SOLVED.exit_code
+    except KeyboardInterrupt:  # Ctrl-C outside a search (a search stops cleanly and reports what it found)
+        print("xlsolver: interrupted", file=sys.stderr)
+        return Status.CANCELLED.exit_code
     except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
         print(f"xlsolver: {err}", file=sys.stderr)
         return Status.INVALID.exit_code
@@ -48,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count puzzles (exact cover and more).")
+    parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count puzzles (exact cover and more).",
+                                     epilog=EXIT_CODES_HELP)
     parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the grids (default: only on a terminal)")
@@ -161,6 +175,7 @@ def _load(args) -> tuple[Family, list[str], Settings, dict[str, str]]:
     else:
         rows, header = read_puzzle_text(args.puzzle)
         family = _family(args, header)
+        _check_header(args.puzzle, family, header)
     given = _given_settings(args)
     unknown = [key for key in given if family.setting(key) is None]
     if unknown:
@@ -170,6 +185,24 @@ def _load(args) -> tuple[Family, list[str], Settings, dict[str, str]]:
     values.update(given)
     where.update({key: f"--{key}" for key in given})
     return family, rows, Settings(values, where), header
+
+
+def _check_header(source: str, family: Family, header: dict[str, str]) -> None:
+    """Every ``key:`` line of a puzzle file is one the family reads; else name it, its line and the keys."""
+    keys = ["title", "family"] + [s.key for s in family.settings]
+    lines = getattr(header, "lines", {})
+    for key in header:
+        if key in keys:
+            continue
+        where = f"{source}:{lines[key]}" if key in lines else source
+        others = sorted(f.name for f in families.all_families().values() if f.setting(key.lower()) is not None)
+        if others and key == key.lower():
+            raise UserError(f"{where}: '{key}:' does not apply to {family.name} puzzles (it is for "
+                            f"{', '.join(others)}); a {family.name} puzzle's header keys are {', '.join(keys)}")
+        close = difflib.get_close_matches(key.lower(), keys, n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise UserError(f"{where}: unknown header key '{key}'{hint} A {family.name} puzzle's header keys are "
+                        f"{', '.join(keys)} (lower case)")
 
 
 def _invalid(args, family: Family, settings: Settings, err: InvalidPuzzle) -> int:
@@ -194,6 +227,8 @@ def _save_dlx(args, family: Family, puzzle, about: str) -> None:
 def run_solve(args) -> int:
     if Path(args.puzzle).suffix.lower() in WORKBOOK_SUFFIXES:
         return run_solve_workbook(args)
+    if _is_dlx(args.puzzle) and not args.fixed_family:
+        return _solve_dlx(args)
     if args.area or args.output:
         raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
     family, rows, settings, header = _load(args)
@@ -210,7 +245,7 @@ def run_solve(args) -> int:
 
 
 def run_count(args) -> int:
-    if args.puzzle and args.puzzle.endswith(".dlx"):
+    if args.puzzle and _is_dlx(args.puzzle):
         return _count_dlx(args)
     family, rows, settings, _ = _load(args)
     if family.count is None:
@@ -228,17 +263,66 @@ def run_count(args) -> int:
 
 
 def _count_ask(args, cancel, progress) -> Ask:
-    return Ask(limit=args.limit, distinct=args.distinct, jobs=args.jobs, time_limit=args.time_limit,
+    return Ask(limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
                cancel=cancel, progress=progress)
+
+
+def _jobs(asked: int) -> int:
+    """--jobs, at most one process per core this process may use (more only slow the count down)."""
+    from .parallel import usable_cores
+
+    cores = usable_cores()
+    if asked <= cores:
+        return asked
+    noun = "core" if cores == 1 else "cores"
+    print(f"xlsolver: --jobs {asked} is more than the {cores} {noun} available; using {cores}", file=sys.stderr)
+    return cores
+
+
+def _is_dlx(path: str) -> bool:
+    return Path(path).suffix.lower() == ".dlx"
+
+
+def _read_dlx(args):
+    """The exact-cover problem of a .dlx file; options that apply to grids are refused by name."""
+    given = [f"--{key}" for key in _given_settings(args)]
+    if getattr(args, "family", None):
+        given.insert(0, "--family")
+    if getattr(args, "save_dlx", None):
+        given.append("--save-dlx")
+    if given:
+        raise UserError(f"{given[0]} applies to puzzle grids; a .dlx file is a plain exact-cover problem")
+    try:
+        return dlx_text.loads(read_file(args.puzzle, limit=MAX_DLX_BYTES, kind="DLX files"))
+    except dlx_text.FormatError as err:
+        raise UserError(f"{args.puzzle}: {err}") from None
+
+
+def _solve_dlx(args) -> int:
+    """A solution of a .dlx problem: the options it takes, one line each (with --unique: is it the only one)."""
+    if args.area or args.output:
+        raise UserError("--area and --output apply to a workbook (.xlsm), not to a .dlx problem")
+    problem = _read_dlx(args)
+
+    def text(solution) -> list[str]:
+        return [" ".join(problem.option_items(o)) for o in sorted(solution)]
+
+    def frame(solution) -> Frame:
+        lines = text(solution)
+        width = max((len(line) for line in lines), default=0)
+        return Frame(tuple((Cell(line.ljust(width)),) for line in lines))
+
+    puzzle = exact.CoverPuzzle(problem, text, frame, lambda: "no set of options covers every primary item once",
+                               data={"family": "dlx"})
+    with interruptible() as cancel:
+        answer = exact.solve(puzzle, Ask(unique=args.unique, time_limit=args.time_limit, cancel=cancel))
+    return report(answer, as_json=args.json, colour=args.colour, extra={"problem": args.puzzle})
 
 
 def _count_dlx(args) -> int:
     if args.distinct:
         raise UserError("--distinct needs a board or puzzle grid; a .dlx problem has no geometry")
-    try:
-        problem = dlx_text.loads(read_text(args.puzzle))
-    except dlx_text.FormatError as err:
-        raise UserError(f"{args.puzzle}: {err}") from None
+    problem = _read_dlx(args)
     with progress_bar() as progress, interruptible() as cancel:
         answer = exact.count_problem(problem, _count_ask(args, cancel, progress))
     return report(answer, as_json=args.json, colour=args.colour, extra={"problem": args.puzzle})
@@ -256,6 +340,9 @@ def run_solve_workbook(args) -> int:
         answers = headless.solve(args.puzzle, args.area, args.output)
     except headless.WorkbookError as err:
         raise UserError(str(err)) from None
+    except headless.Interrupted as err:  # Ctrl-C: one line saying whether the workbook was saved
+        print(f"xlsolver: {err}", file=sys.stderr)
+        return Status.CANCELLED.exit_code
     if not answers:
         raise UserError(f"no area of {args.puzzle!r} has input; type a puzzle or name an area with --area")
     code = max(answer.status.exit_code for answer in answers.values())

@@ -7,11 +7,14 @@ it runs; the engine and xlwings load on use.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 
 def on_button(area: str, action: str) -> None:
     """Run ``action`` on ``area`` of the workbook that called; report in its status cell."""
     import xlwings as xw
 
+    from .workbook import busy, layout
     from .workbook.actions import press
     from .workbook.xlwings_book import XlwingsBook
 
@@ -19,8 +22,12 @@ def on_button(area: str, action: str) -> None:
     app = workbook.book.app
     screen_updating = app.screen_updating
     app.screen_updating = False
+    doing = f"{layout.BUTTON_CAPTIONS.get(action, action)} on {area}"
     try:
-        press(workbook, area, action)
+        with busy.hold(workbook.path, doing) if workbook.path else nullcontext():
+            press(workbook, area, action)
+    except busy.Busy as err:  # one action at a time on a workbook: say so where the user looks
+        workbook.write(f"{area}_Status", [[str(err)]])
     except Exception as err:  # never a Python traceback popup: say it in the status cell
         workbook.status_bar(None)
         try:

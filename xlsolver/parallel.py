@@ -6,15 +6,24 @@ primary item, then the next...) until there are enough tasks to keep every
 process busy.  A task is ``(term index, keep, given)``: tuples of ints, so the
 list could as well be handed to Dask or Ray; here a ``multiprocessing.Pool``
 runs it.  Each worker receives the problem once, as DLX text.
+
+Workers die with their parent: on Linux each asks the kernel for SIGTERM when
+the parent dies, however it dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, a
+SIGTERM to the parent during a count terminates the pool before the parent
+exits, and Ctrl-C stops the count cleanly (workers ignore SIGINT; the parent
+ends them).
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import dlx_text, engine
@@ -74,11 +83,56 @@ def _restrict(problem: ExactCover, keep: tuple[int, ...]) -> tuple[ExactCover, d
     return sub, {o: i for i, o in enumerate(old)}
 
 
+def usable_cores() -> int:
+    """How many cores this process may run on (its affinity where the system tells, else the machine's)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: have the kernel send this worker SIGTERM when its parent dies; elsewhere nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+
+
+@contextmanager
+def _terminated_on_sigterm() -> Iterator[None]:
+    """A SIGTERM to the parent during the count raises SystemExit(143): ``count`` ends the workers, then exits."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 _worker: dict = {}
 
 
-def _start_worker(text: str, engine_name: str) -> None:
+def _start_worker(text: str, engine_name: str, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited through fork
+    _die_with_parent(parent)
     _worker["problem"] = dlx_text.loads(text)
     _worker["engine"] = engine_name
     _worker["restricted"] = {}
@@ -113,32 +167,38 @@ def count(
     start = time.monotonic()
     cancelled = as_predicate(cancel)
     engine_name = engine.choose(engine_name, problem).NAME
+    jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
     tasks = largest_first(problem, split(problem, the_plan, jobs * TASKS_PER_JOB))
     counts = [0] * len(the_plan.terms)
     nodes, done, stopped = 0, 0, None
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    pool = context.Pool(jobs, initializer=_start_worker, initargs=(dlx_text.dumps(problem), engine_name))
-    try:
-        pending = pool.imap_unordered(_run_task, tasks)
-        while done < len(tasks):
-            try:
-                task, solutions, task_nodes = pending.next(timeout=0.1)
-            except multiprocessing.TimeoutError:
-                task = None
-            if task is not None:
-                counts[task.term] += solutions
-                nodes += task_nodes
-                done += 1
-            if cancelled():
-                stopped = CANCELLED
-            elif time_limit is not None and time.monotonic() - start >= time_limit:
-                stopped = TIME_LIMIT
-            if progress is not None:
-                total, _ = _totals(the_plan, counts)
-                progress(Progress(nodes, total, done / len(tasks), time.monotonic() - start))
-            if stopped:
-                break
-    finally:
+    pool = context.Pool(jobs, initializer=_start_worker,
+                        initargs=(dlx_text.dumps(problem), engine_name, os.getpid()))
+    with _terminated_on_sigterm():
+        try:
+            pending = pool.imap_unordered(_run_task, tasks)
+            while done < len(tasks):
+                try:
+                    task, solutions, task_nodes = pending.next(timeout=0.1)
+                except multiprocessing.TimeoutError:
+                    task = None
+                if task is not None:
+                    counts[task.term] += solutions
+                    nodes += task_nodes
+                    done += 1
+                if cancelled():
+                    stopped = CANCELLED
+                elif time_limit is not None and time.monotonic() - start >= time_limit:
+                    stopped = TIME_LIMIT
+                if progress is not None:
+                    total, _ = _totals(the_plan, counts)
+                    progress(Progress(nodes, total, done / len(tasks), time.monotonic() - start))
+                if stopped:
+                    break
+        except BaseException:  # SIGTERM (below), or a bug: the workers go first
+            pool.terminate()
+            pool.join()
+            raise
         pool.terminate() if stopped else pool.close()
         pool.join()
     total, distinct = _totals(the_plan, counts)

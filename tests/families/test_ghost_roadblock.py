@@ -161,3 +161,62 @@ def roadblock_trapped_both_cars(rows: list[str]) -> bool:
                     seen.add((nr, nc))
                     frontier.append((nr, nc))
     return True
+
+
+def test_advanced_play_is_refused_for_the_shipped_edition_with_a_way_out(cli):
+    """The shipped pieces fill the 36 cells with the red car alone (21 + 14 + 1), and its police tiles
+    (4 4 4 3 3 3 cells) never sum to the 20 that would leave room for Y: advanced play cannot succeed."""
+    pieces = roadblock.pieces()
+    assert sum(p.size for p in pieces.pieces.values() if p.letter != "Y") == 36
+    police = [p.size for p in pieces.pieces.values() if "police" in p.words]
+    from itertools import combinations
+    assert 20 not in {sum(c) for k in range(len(police) + 1) for c in combinations(police, k)}
+    result = cli("solve", str(EXAMPLES / "roadblock-1.txt"), "--family", "roadblock", "--mode", "advanced")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("xlsolver: --mode: advanced play adds the green car Y, and the shipped pieces have no "
+                             "room for it (they fill the board with the red car alone); play easy, or give an "
+                             "edition with room for Y with --pieces FILE\n")
+    assert "piece file" not in result.stderr and "edit " not in result.stderr
+    header = cli("solve", "-", "--family", "roadblock", stdin="mode: advanced\n" + (EXAMPLES / "roadblock-1.txt").read_text())
+    assert header.returncode == 2 and header.stderr.startswith("xlsolver: the 'mode:' line: advanced play adds")
+
+
+def test_the_sheet_offers_easy_play_only():
+    spec = roadblock.sheets()[0].areas[0]
+    assert spec.cells == () and "Y" not in spec.letters
+    assert all("Y" not in "".join(frame.text_rows()) for frame in roadblock.legend({}))
+
+
+def test_an_edition_that_cannot_fill_the_board_is_named_without_asking_to_edit_installed_files(cli, tmp_path):
+    from importlib import resources
+
+    text = (resources.files("xlsolver") / "data" / "roadblock" / "pieces.txt").read_text()
+    edition = tmp_path / "short.txt"
+    edition.write_text(text.replace("J #8c8c8c building required\nB\nB\nB", "J #8c8c8c building required\nB\nB"))
+    result = cli("solve", "-", "--family", "roadblock", "--pieces", str(edition), stdin="......\n" * 6)
+    assert result.returncode == 2
+    assert result.stderr == ("xlsolver: A1:F6: the board has 36 cells, and in easy play this edition's pieces cover "
+                             "35: it cannot fill the board in easy play\n")
+
+
+@pytest.mark.parametrize("row, message", [
+    ("..eX..", "C4: 'e' in lower case marks a police car, and building E has none; write E"),
+    ("..Ex..", "D4: 'x' in lower case marks a police car, and car X has none; write X"),
+])
+def test_lower_case_building_or_car_is_named_as_such(row, message):
+    layout = list(ROAD["sample_instances"][0]["layout"])
+    layout[3] = row
+    with pytest.raises(InvalidPuzzle) as raised:
+        families.get("roadblock").parse(layout)
+    assert raised.value.messages == [message]
+    # lower case on a police tile is its police car, still accepted
+    layout[3] = "..EX.."
+    layout[1] = "i.SSS."
+    assert families.get("roadblock").parse(layout)
+
+
+def test_lower_case_j_on_the_command_line(cli):
+    grid = (EXAMPLES / "roadblock-1.txt").read_text().replace("JJJ", "jJJ", 1)
+    result = cli("solve", "-", "--family", "roadblock", stdin=grid)
+    assert result.returncode == 2 and "'j' in lower case marks a police car, and building J has none; write J" \
+        in result.stderr and "do not fit" not in result.stderr

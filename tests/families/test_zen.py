@@ -339,3 +339,32 @@ def test_cli_generate_prints_a_solvable_garden(cli):
 def test_import_stays_light():
     code = "import sys, xlsolver, xlsolver.families.zen; print('numba' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("size, rocks", [("1x1", 0), ("1x3", 0), ("3x3", 2), ("4x4", 4), ("12x12", 10)])
+def test_cli_generate_default_rocks_fit_the_garden(cli, size, rocks):
+    """10 rocks by default, or a quarter of a smaller garden's squares: every size generates."""
+    result = cli("zen", "generate", size)
+    assert result.returncode == 0, result.stderr
+    rows = result.stdout.split()
+    assert sum(row.count("#") for row in rows) == rocks and zen.solve(zen.parse(rows)).solved
+
+
+@pytest.mark.parametrize("args, message", [
+    (["3x3", "--rocks", "9"], "xlsolver: 9 rocks leave no sand in a 3 x 3 garden; give at most 8 with --rocks"),
+    (["1x1", "--rocks", "1"], "xlsolver: 1 rock leaves no sand in a 1 x 1 garden; give at most 0 with --rocks"),
+    (["3x3", "--rocks", "-1"], "xlsolver: --rocks is a number of rocks, 0 or more, not -1"),
+    (["3by3"], "'3by3' is not a size like 12x12"),
+])
+def test_cli_generate_refuses_with_a_sentence(cli, args, message):
+    result = cli("zen", "generate", *args)
+    assert result.returncode == 2 and message in result.stderr
+
+
+def test_cli_messages_count_in_words(cli, tmp_path):
+    """One pass, one state: singular nouns (never '1 passes')."""
+    garden = tmp_path / "one.txt"
+    garden.write_text(".\n")  # one square of sand
+    result = cli("zen", "solve", str(garden))
+    assert result.returncode == 0
+    assert result.stderr.startswith("xlsolver: raked in 1 pass; 1 state explored in")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..a1 import CellNamer, cell_name
-from ..answer import Answer, Frame
+from ..answer import Answer, Frame, typed
 
 #: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
 SOLUTIONS, FRAMES = "solutions", "frames"
@@ -55,7 +55,7 @@ class Setting:
     choices: tuple[str, ...] = ()  # the words allowed (any case); empty: free text
     default: str | None = None
     aliases: tuple[tuple[str, str], ...] = ()  # other words for a choice: (("y", "yes"), ...)
-    wrong: str = "{where}: {label} is {choices}, not {value!r}"  # the message for a word not allowed
+    wrong: str = "{where}: {label} is {choices}, not {value}"  # the message for a word not allowed; {value} as typed
 
     @property
     def suffix(self) -> str:
@@ -76,7 +76,15 @@ class Setting:
         if word in self.choices:
             return word
         allowed = " or ".join(", ".join(c.capitalize() for c in self.choices).rsplit(", ", 1))
-        raise InvalidPuzzle([self.wrong.format(where=where, label=self.label.lower(), choices=allowed, value=given)])
+        raise InvalidPuzzle([self.wrong.format(where=where, label=self.label.lower(), choices=allowed,
+                                               value=_AsTyped(typed(given)))])
+
+
+class _AsTyped(str):
+    """A value as the user typed it (``'hard'``, ``12``, ``2024-05-01``), the same under ``{value!r}``."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True)
@@ -157,7 +165,8 @@ class Family:
     def check_settings(self, given: Settings) -> tuple[Settings, list[str]]:
         """Each setting's value (its default where blank or not allowed), and a message per one not allowed."""
         values = Settings({}, given.where)
-        problems = []
+        problems = [f"{given.place(key)} does not apply to {self.name} puzzles"
+                    for key in given if self.setting(key) is None]
         for setting in self.settings:
             value = given.get(setting.key)
             if isinstance(value, Drawing):

@@ -110,12 +110,15 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     line = {True: "the solution is unique", False: "there is more than one solution",
             None: "stopped before uniqueness was decided"}[verdict]
     if verdict:
-        message = "Unique: exactly one solution (shown)."
+        status, message = Status.SOLVED, "Unique: exactly one solution (shown)."
     elif verdict is False:
-        message = "Not unique: at least two solutions (press Next to see more)."
+        status, message = Status.NOT_UNIQUE, "Not unique: at least two solutions (press Next to see more)."
+    elif result.stopped == Status.CANCELLED:
+        status, message = Status.CANCELLED, "Undecided: one solution found, then interrupted."
     else:
+        status = Status.TIME_LIMIT
         message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
-    return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], messages=[line], data=data)
+    return Answer(status, message, [puzzle.frame(found[0])], messages=[line], data=data)
 
 
 def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> dict:
@@ -200,11 +203,17 @@ def _counted(data: dict, ask: Ask) -> Answer:
         message = f"{n:,} {noun}{kind}{extra}; complete count in {data['seconds']:.1f} s."
         status = Status.COUNTED
     else:
-        why = {Status.LIMIT: "--limit reached", Status.TIME_LIMIT: "--time-limit reached",
-               Status.CANCELLED: "interrupted"}[data["stopped"]]
+        stopped = data["stopped"]
+        why = {Status.LIMIT: f"--limit {ask.limit} reached" if ask.limit else "the limit reached",
+               Status.TIME_LIMIT: f"--time-limit {ask.time_limit or 0:g} reached",
+               Status.CANCELLED: "interrupted"}[stopped]
         note = f"at least {line}: incomplete, {why} after {data['seconds']:.2f} s"
-        limit = f"the {ask.time_limit:g} s time limit" if ask.time_limit is not None else "the limit"
-        message = (f"At least {n:,} {noun} so far: stopped by {limit} with about "
-                   f"{data.get('explored', 0):.0%} searched. Raise the time limit to finish.")
-        status = Status.CANCELLED if data["stopped"] == Status.CANCELLED else Status.COUNTED
+        if stopped == Status.LIMIT:
+            message = f"At least {n:,} {noun}: stopped at the limit of {ask.limit or n:,} asked for."
+        elif stopped == Status.TIME_LIMIT:
+            message = (f"At least {n:,} {noun} so far: stopped by the {ask.time_limit or 0:g} s time limit with "
+                       f"about {data.get('explored', 0):.0%} searched. Raise the time limit to finish.")
+        else:
+            message = f"At least {n:,} {noun} so far: interrupted with about {data.get('explored', 0):.0%} searched."
+        status = Status.CANCELLED if stopped == Status.CANCELLED else Status.INCOMPLETE
     return Answer(status, message, notes=[note], data=data)

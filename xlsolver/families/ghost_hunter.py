@@ -17,6 +17,7 @@ from importlib import resources
 
 from ..a1 import CellNamer, cell_name, range_name
 from ..answer import Frame
+from ..catalog import read_data_file
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
 from . import Family, InvalidPuzzle, Setting, Settings, exact
@@ -28,8 +29,8 @@ GHOST, PLAIN, LAMP = "G", "O", "L"
 
 @cache
 def tiles() -> MarkedSet:
-    text = (resources.files("xlsolver") / "data" / "ghost-hunter" / "tiles.txt").read_text(encoding="utf-8")
-    return parse_marked_set(text, PLAIN + LAMP, "ghost-hunter/tiles.txt")
+    where = "ghost-hunter/tiles.txt"
+    return parse_marked_set(read_data_file(resources.files("xlsolver") / "data" / where, where), PLAIN + LAMP, where)
 
 
 @dataclass(frozen=True)

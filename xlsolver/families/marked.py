@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from .. import geometry
 from ..answer import Cell, Frame
-from ..catalog import COLOUR, DataFileError, split_header, yes_no
+from ..catalog import COLOUR, DataFileError, read_data_file, split_header, yes_no
 
 Mark = str
 MarkedCell = tuple[int, int, Mark]
+#: The header keys of a marked piece-set file (``police-car-colour``: RoadBlock's police cars).
+HEADER_KEYS = ("title", "board", "turn-over", "police-car-colour")
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,17 @@ class MarkedSet:
         return frozenset((r, c) for r in range(self.rows) for c in range(self.cols))
 
 
-def parse_marked_set(text: str, marks: str, where: str) -> MarkedSet:
+def parse_marked_set(text: str, marks: str, where: str, keys: tuple[str, ...] = HEADER_KEYS) -> MarkedSet:
     """Read a marked piece-set file; ``marks`` are the characters a drawing may use."""
-    header, _, body = split_header(text, where)
-    size = header.get("board", "")
+    header, _, body = split_header(text, where, keys)
+    size = header.get("board")
     try:
-        rows, cols = (int(n) for n in size.lower().split("x"))
+        rows, cols = (int(n) for n in (size or "").lower().split("x"))
+        if not (0 < rows <= 100 and 0 < cols <= 100):
+            raise ValueError
     except ValueError:
-        raise DataFileError(f"{where}: the header needs 'board: ROWSxCOLS', got {size!r}") from None
+        got = f", got '{size}'" if size is not None else ""
+        raise DataFileError(f"{where}: the header needs 'board: ROWSxCOLS' (1 to 100 each){got}") from None
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, line in body:
         if line:
@@ -77,13 +82,7 @@ def parse_marked_set(text: str, marks: str, where: str) -> MarkedSet:
 
 def read_marked_file(path: str, marks: str) -> MarkedSet:
     """Another edition's piece file (same format as the shipped one), for ``--pieces FILE``."""
-    from pathlib import Path
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataFileError(f"cannot read piece file {path!r}: {getattr(err, 'strerror', None) or err}") from None
-    return parse_marked_set(text, marks, path)
+    return parse_marked_set(read_data_file(path, path), marks, path)
 
 
 def picture(piece: MarkedPiece, text, colour) -> Frame:

@@ -9,6 +9,11 @@ pieces are secondary items (used at most once).  The side condition, checked on
 each candidate: starting from each car, moving up, down, left or right over road
 cells only, no edge cell of the board can be reached.  In easy play only the red
 car X takes part; advanced play adds the green car Y, placed by the solver.
+
+The shipped edition's pieces cover the 36 cells exactly with the red car alone
+(police tiles 21, buildings 14, X 1), and no choice of its police tiles leaves
+room for Y as well (their sizes 4 4 4 3 3 3 never sum to 20): advanced play
+needs another edition (``--pieces FILE``), so the sheet offers easy play only.
 """
 from __future__ import annotations
 
@@ -17,10 +22,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .. import catalog
 from ..a1 import CellNamer, cell_name, range_name
 from ..answer import Frame
 from ..exact_cover import ExactCover
-from ..sheets import AreaSpec, SettingCell, SheetSpec
+from ..sheets import AreaSpec, SheetSpec
 from . import Family, InvalidPuzzle, Setting, Settings, exact
 from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
@@ -32,7 +38,7 @@ MODES = ("easy", "advanced")
 
 @cache
 def pieces() -> MarkedSet:
-    text = (resources.files("xlsolver") / "data" / "roadblock" / "pieces.txt").read_text(encoding="utf-8")
+    text = catalog.read_data_file(resources.files("xlsolver") / "data" / "roadblock" / "pieces.txt", "roadblock/pieces.txt")
     return parse_marked_set(text, ROAD + POLICE_CAR + BUILDING + CARS, "roadblock/pieces.txt")
 
 
@@ -53,7 +59,7 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
     """Check a challenge; raise InvalidPuzzle naming every cell at fault."""
     piece_set = piece_set or pieces()
     if mode not in MODES:
-        raise InvalidPuzzle([f"play is 'easy' or 'advanced', not {mode!r}"])
+        raise InvalidPuzzle([f"play is easy or advanced, not '{mode}'"])
     in_play = tuple(p for p in piece_set.pieces if p != "Y" or mode == "advanced")
     grid = [row.rstrip("\n") for row in rows]
     if len(grid) != piece_set.rows or any(len(row) != piece_set.cols for row in grid):
@@ -68,8 +74,13 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
                 continue
             letter = ch.upper()
             if letter not in in_play:
-                extra = " (the green car takes part in advanced play only)" if letter == "Y" else ""
-                messages.append(f"{cell_name(r, c)}: {ch!r} is not a piece in this game ({' '.join(in_play)}){extra}")
+                extra = (" (the green car Y takes part in advanced play only, with a piece edition that has room "
+                         "for it)") if letter == "Y" and "Y" in piece_set.pieces else ""
+                messages.append(f"{cell_name(r, c)}: '{ch}' is not a piece in this game ({' '.join(in_play)}){extra}")
+                continue
+            if ch.islower() and not _has_police_car(piece_set.pieces[letter]):
+                messages.append(f"{cell_name(r, c)}: '{ch}' in lower case marks a police car, and "
+                                f"{_kind(piece_set.pieces[letter])} {letter} has none; write {letter}")
                 continue
             givens[(r, c)] = (letter, ch.islower())
     puzzle = Puzzle(givens, piece_set, in_play, mode, cell_name)
@@ -78,6 +89,16 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
+
+
+def _has_police_car(piece) -> bool:
+    return any(mark == POLICE_CAR for *_, mark in piece.cells)
+
+
+def _kind(piece) -> str:
+    """``building``, ``car`` or ``police tile``: what its line in the piece file calls it."""
+    kind = next((w for w in piece.words if w in ("police", "building", "car")), "piece")
+    return "police tile" if kind == "police" else kind
 
 
 def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
@@ -107,8 +128,9 @@ def _check(puzzle: Puzzle) -> list[str]:
     available = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play)
     if not messages and not required <= area <= available:
         where = range_name(puzzle.cell_name, puzzle.pieces.rows, puzzle.pieces.cols)
-        messages.append(f"{where}: the board has {area} cells but the required pieces cover {required} and all "
-                        f"pieces {available}; mark pieces optional in the piece file or change the play")
+        cover = f"{required}" if required == available else f"{required} to {available}"
+        messages.append(f"{where}: the board has {area} cells, and in {puzzle.mode} play this edition's pieces "
+                        f"cover {cover}: it cannot fill the board in {puzzle.mode} play")
     return messages
 
 
@@ -168,15 +190,20 @@ def colours(puzzle: Puzzle) -> dict[str, str]:
 
 # --- the family, as the front ends see it ------------------------------------------------------
 
-PLAY = Setting("mode", "Play", "easy: the red car X only; advanced: the solver also places the green car Y",
-               MODES, "easy", wrong="{where}: play is {choices}, not {value!r}")
+PLAY = Setting("mode", "Play", "easy: the red car X only; advanced: the solver also places the green car Y "
+               "(needs a --pieces edition with room for it; the shipped one has none)",
+               MODES, "easy", wrong="{where}: play is {choices}, not {value}")
 EDITION = Setting("pieces", "Pieces", "another edition's piece file (the shipped one's format)")
 
 
 def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
     edition = read_marked_file(settings["pieces"], ROAD + POLICE_CAR + BUILDING + CARS) if settings.get("pieces") else None
-    puzzle = parse([row.replace(" ", ".") for row in rows], mode=settings.get("mode") or "easy", cell_name=cell_name,
-                   piece_set=edition)
+    mode = settings.get("mode") or "easy"
+    if mode == "advanced" and edition is None and not _room_for_all(pieces()):
+        raise InvalidPuzzle([f"{settings.place('mode')}: advanced play adds the green car Y, and the shipped "
+                             "pieces have no room for it (they fill the board with the red car alone); play easy, "
+                             "or give an edition with room for Y with --pieces FILE"])
+    puzzle = parse([row.replace(" ", ".") for row in rows], mode=mode, cell_name=cell_name, piece_set=edition)
     problem = encode(puzzle)
     table = colours(puzzle)
 
@@ -188,12 +215,17 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.Co
                              accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME})
 
 
+def _room_for_all(piece_set: MarkedSet) -> bool:
+    """Whether the required pieces of advanced play fit on the board (Y included)."""
+    return sum(p.size for p in piece_set.pieces.values() if "optional" not in p.words) <= piece_set.rows * piece_set.cols
+
+
 def legend(settings) -> list[Frame]:
     """The pieces in their colours, a police car in lower case."""
     police_car = pieces().header.get("police-car-colour", "#1d3557")
     return [picture(p, lambda letter, mark: letter.lower() if mark == POLICE_CAR else letter,
                     lambda piece, mark: police_car if mark == POLICE_CAR else piece.colour)
-            for p in pieces().pieces.values()]
+            for p in pieces().pieces.values() if p.letter != "Y"]  # the sheet plays easy: no green car
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -202,8 +234,7 @@ def sheets() -> tuple[SheetSpec, ...]:
         "Type the challenge's buildings (S E W J) and the red car X, then press Solve: the police tiles fill the "
         "board so that no car can reach the edge over roads. Lower case in the solution is a police car.",
         legend={},
-        areas=(AreaSpec("RoadBlock", "6 x 6 board", 6, 6, letters="RLCDTISEWJXY", keep_case=True,
-                        cells=(SettingCell("mode", (-2, 13), "Easy"),),
+        areas=(AreaSpec("RoadBlock", "6 x 6 board", 6, 6, letters="RLCDTISEWJX", keep_case=True,
                         sample=(" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW")),)),)  # the first sample challenge
 
 

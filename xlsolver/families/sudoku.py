@@ -61,10 +61,11 @@ from typing import NamedTuple
 from .. import a1
 from ..a1 import CellNamer, range_name
 from ..answer import Cell, Frame
+from ..console import UserError, read_file
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
-from . import Drawing, Family, InvalidPuzzle, Setting, exact
+from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
 
 
 #: Box side n -> grid side n * n.
@@ -271,7 +272,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
         cells = cells_of[letter]
         if len(cells) != size:
             listed = ", ".join(name(*cell) for cell in cells)
-            messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} cells ({listed}); "
+            messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'} ({listed}); "
                             f"each region of a {size}x{size} jigsaw has {size}")
         parts = connected_components(cells)
         if len(parts) > 1:
@@ -364,12 +365,11 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
         drawn = [row.replace(".", " ") for row in regions.rows]
         regions = drawn if any(row.strip() for row in drawn) else None
     elif isinstance(regions, str):
-        from pathlib import Path
-
         try:
-            regions = Path(regions).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as err:
-            raise InvalidPuzzle([f"--regions: cannot read {regions!r} ({getattr(err, 'strerror', None) or err})"])
+            regions = read_file(regions).splitlines()
+        except UserError as err:
+            raise InvalidPuzzle([f"{settings.place('regions') if isinstance(settings, Settings) else '--regions'}: "
+                                 f"{err}"]) from None
     puzzle = parse(rows, variant=settings.get("variant") or CLASSIC, regions=regions, cell_name=cell_name)
     problem = encode(puzzle)
     given = given_cells(puzzle)

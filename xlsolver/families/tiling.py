@@ -134,7 +134,7 @@ def _check_givens(puzzle: Puzzle) -> list[str]:
             where = " and ".join(name(*g[0]) for g in groups)
             messages.append(f"{name(*groups[1][0])}: piece {letter} is given twice (at {where}); a letter marks one piece")
         elif len(cells) > piece.size:
-            messages.append(f"{name(*cells[0])}: {len(cells)} cells are marked {letter} ({listed}) but piece {letter} has {piece.size}")
+            messages.append(f"{name(*cells[0])}: {len(cells)} {'cell is' if len(cells) == 1 else 'cells are'} marked {letter} ({listed}) but piece {letter} has {piece.size}")
         else:
             messages.append(f"{name(*cells[0])}: the cells marked {letter} ({listed}) do not fit piece {letter} in any position")
     return messages
@@ -243,7 +243,7 @@ PIECES = Setting("pieces", "Pieces", "piece set name or file (default: the one t
 TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only: may they be turned over?",
                     ("yes", "no"), "yes", aliases=(("y", "yes"), ("true", "yes"), ("1", "yes"), ("n", "no"),
                                                    ("false", "no"), ("0", "no")),
-                    wrong="{where}: answer Yes or No (may pieces be turned over?), not {value!r}")
+                    wrong="{where}: answer Yes or No (may pieces be turned over?), not {value}")
 
 
 def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
@@ -282,6 +282,9 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
     if isinstance(chosen, Drawing):
         pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
     else:
+        if "turn-over" in settings.where:  # given, but a named piece set says itself whether its pieces turn over
+            raise InvalidPuzzle([f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
+                                 "a named piece set says itself whether its pieces may be turned over"])
         pieces = catalog.piece_set(chosen) if chosen else None
     puzzle = parse(rows, pieces, cell_name)
     return cover_puzzle(puzzle)

@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import dataclass
 
 from .. import catalog, families
+from ..answer import typed
 from ..a1 import CellNamer, offset_namer, range_name
 from ..families import Drawing, Family, InvalidPuzzle, Settings
 from . import layout
@@ -90,7 +91,7 @@ def board_size(book: Book, area: layout.Area, rows: int, cols: int) -> tuple[tup
         where = namer_for(book, name)(0, 0)
         number = whole_number(value)
         if number is None or not 1 <= number <= most:
-            messages.append(f"{where}: the board size must be a whole number from 1 to {most}, not {value!r}")
+            messages.append(f"{where}: the board size must be a whole number from 1 to {most}, not {typed(value)}")
             number = most
         size.append(number)
     return (size[0], size[1]), messages
@@ -139,4 +140,4 @@ def time_limit(book: Book, area: layout.Area) -> tuple[float, str | None]:
     if seconds > 0:
         return seconds, None
     where = namer_for(book, name)(0, 0)
-    return float(layout.DEFAULT_TIME_LIMIT), f"{where}: the time limit must be a number of seconds above 0, not {value!r}"
+    return float(layout.DEFAULT_TIME_LIMIT), f"{where}: the time limit must be a number of seconds above 0, not {typed(value)}"

@@ -1,17 +1,24 @@
 """Pressing Solve without Excel: every area that has input, or the one named."""
 from __future__ import annotations
 
+import os
 import zipfile
+from contextlib import ExitStack
 from pathlib import Path
 
 from ..answer import Answer
-from . import actions, layout
+from ..console import interruptible
+from . import actions, busy, layout
 from .book import MissingName
 from .cells import is_blank
 
 
 class WorkbookError(Exception):
     """A workbook that cannot be used; the message says why in one line."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C: the message says in one line whether the workbook was saved."""
 
 
 def open_book(path: str | Path):
@@ -27,8 +34,21 @@ def open_book(path: str | Path):
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as err:
         raise WorkbookError(f"cannot open {str(path)!r} as an Excel workbook ({type(err).__name__}: {err})") from None
     if not any(book.has_name(f"{name}_In") for name in layout.areas()):
+        book.close()
         raise WorkbookError(f"{str(path)!r} has no xlsolver areas (no range named like Pento6x10_In)")
     return book
+
+
+def check_output(path: str | Path, output: str | Path | None) -> None:
+    """The file written is the kind read (board.xlsm: macro-enabled), so its name keeps that extension;
+    Excel refuses a macro-enabled package named .xlsx."""
+    if output is None:
+        return
+    if Path(output).suffix.lower() != Path(path).suffix.lower():
+        raise WorkbookError(f"--output must end in {Path(path).suffix.lower()}, as {str(path)!r} does "
+                            f"(the workbook is saved with its macros as it was read), not {str(output)!r}")
+    if os.path.exists(output) and not os.path.isfile(output):
+        raise WorkbookError(f"cannot save {str(output)!r}: not a regular file")
 
 
 def areas_to_solve(book, area: str | None) -> list[str]:
@@ -51,12 +71,39 @@ def areas_to_solve(book, area: str | None) -> list[str]:
 
 
 def solve(path: str | Path, area: str | None = None, output: str | Path | None = None) -> dict[str, Answer]:
-    """Solve, write the solutions into the workbook and save it (to ``output`` if given)."""
-    book = open_book(path)
-    outcomes = {name: actions.press(book, name, "solve") for name in areas_to_solve(book, area)}
-    if outcomes:
-        try:
-            book.save(output or path)
-        except OSError as err:
-            raise WorkbookError(f"cannot save {str(output or path)!r}: {err.strerror or err}") from None
+    """Solve, write the solutions into the workbook and save it (to ``output`` if given).
+
+    The workbook (and the output) are locked while this runs: WorkbookError "busy: ..." if another
+    action holds them.  Ctrl-C raises Interrupted, which says whether the file was saved: before the
+    save nothing is written; a save once begun runs to its end (it is short), as searches finish theirs.
+    """
+    check_output(path, output)
+    target = output or path
+    doing = f"Solve on {area or 'every area with input'} (xlsolver solve)"
+    saved = False
+    try:
+        with ExitStack() as held:
+            for locked in dict.fromkeys(os.path.realpath(p) for p in (path, target)):
+                held.enter_context(busy.hold(locked, doing))
+            book = open_book(path)
+            held.callback(book.close)
+            outcomes = {name: actions.press(book, name, "solve") for name in areas_to_solve(book, area)}
+            if outcomes:
+                with interruptible() as ctrl_c:
+                    _save(book, target)
+                    saved = True
+                if ctrl_c.is_set():
+                    raise KeyboardInterrupt
+    except busy.Busy as err:
+        raise WorkbookError(f"{err} ({str(path)!r})") from None
+    except KeyboardInterrupt:
+        done = f"saved {str(target)!r} first" if saved else f"{str(path)!r} left as it was"
+        raise Interrupted(f"interrupted (Ctrl-C); {done}") from None
     return outcomes
+
+
+def _save(book, target: str | Path) -> None:
+    try:
+        book.save(target)
+    except OSError as err:
+        raise WorkbookError(f"cannot save {str(target)!r}: {err.strerror or err}") from None

@@ -6,23 +6,45 @@ survive as openpyxl reads them.
 """
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 
 import openpyxl
+from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import range_boundaries
+from openpyxl.writer.excel import ExcelWriter
 
 from ..terminal import text_colour
+from . import atomic
 from .book import Colour, MissingName
 
 _NO_FILL = PatternFill(fill_type=None)
 
 
+def _load(path: Path) -> openpyxl.Workbook:
+    """openpyxl's ``load_workbook``, closing what it opened when it stops part way (a bad file, Ctrl-C):
+    left to the garbage collector, its in-memory zip of the VBA parts wrote into a closed buffer at exit,
+    a traceback after the message."""
+    reader = ExcelReader(path, keep_vba=True)
+    try:
+        reader.read()
+    except BaseException:
+        parser = getattr(reader, "parser", None)  # its workbook holds the VBA zip before the reader does
+        vba = getattr(getattr(parser, "wb", None), "vba_archive", None)
+        if vba is not None:
+            vba.close()
+        reader.archive.close()
+        raise
+    return reader.wb
+
+
 class OpenpyxlBook:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.workbook = openpyxl.load_workbook(self.path, keep_vba=True)
+        self.workbook = _load(self.path)
         self._fills: dict[str, PatternFill] = {}
 
     def _locate(self, name: str):
@@ -75,4 +97,18 @@ class OpenpyxlBook:
         return self.workbook.defined_names.get(name) is not None
 
     def save(self, path: str | Path | None = None) -> None:
-        self.workbook.save(Path(path) if path else self.path)
+        """Atomically (see ``atomic``): the file on disk is the old workbook or the new one, never half of one."""
+        atomic.replace_file(Path(path) if path else self.path, self._write)
+
+    def _write(self, stream) -> None:
+        """openpyxl's ``save_workbook`` onto an open file, its zip archive closed even when a write fails
+        (left to the garbage collector, it wrote into a closed file: a traceback after the message)."""
+        self.workbook.properties.modified = datetime.now(timezone.utc).replace(tzinfo=None)
+        with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+            ExcelWriter(self.workbook, archive).write_data()
+
+    def close(self) -> None:
+        """Close the in-memory copy of the VBA parts openpyxl keeps open (the same garbage-collector traceback)."""
+        if self.workbook.vba_archive is not None:
+            self.workbook.vba_archive.close()
+            self.workbook.vba_archive = None

@@ -20,6 +20,14 @@ class XlwingsBook:
     def __init__(self, book):
         self.book = book
 
+    @property
+    def path(self) -> str | None:
+        """The workbook's full path (or address), which keys its lock; None when Excel will not tell."""
+        try:
+            return self.book.fullname
+        except Exception:  # a COM error (protected view, a closing book): act without the lock
+            return None
+
     def _range(self, name: str):
         try:
             return self.book.names[name].refers_to_range

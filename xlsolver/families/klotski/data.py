@@ -36,12 +36,13 @@ from importlib import resources
 from pathlib import Path
 
 from ...a1 import cell_name
-from ...catalog import COLOUR, DataFileError, split_header
+from ...catalog import COLOUR, DataFileError, read_data_file, split_header
 from ...geometry import Point
 from . import search
 
 EMPTY = "."
 ALIKE, APART, SINGLE = "alike", "apart", "-"
+HEADER_KEYS = ("name", "title", "board", "goal")
 
 _BLOCK = re.compile(r"^(\d+)x(\d+)$")
 _A1 = re.compile(r"^([A-Z]+)(\d+)$")
@@ -153,16 +154,17 @@ class Puzzle:
 def load(name: str = "classic") -> Puzzle:
     """A puzzle by data-file name (``classic``) or by path to a data file."""
     path = Path(name)
-    if path.suffix == ".txt" or os.sep in name or "/" in name:
-        if not path.is_file():
-            raise DataFileError(f"no Klotski data file {name!r}")
-        return parse_puzzle(path.read_text(encoding="utf-8"), path.stem, str(path))
-    for folder in _data_dirs():
+    if path.suffix.lower() == ".txt" or os.sep in name or "/" in name:
+        if not path.exists():
+            raise DataFileError(f"no Klotski data file '{name}'")
+        return parse_puzzle(read_data_file(path, str(path)), path.stem, str(path))
+    for index, folder in enumerate(_data_dirs()):
         entry = folder / f"{name}.txt"
         if entry.is_file():
-            return parse_puzzle(entry.read_text(encoding="utf-8"), name, f"klotski/{name}.txt")
+            where = f"klotski/{name}.txt" if index == 0 else str(entry)
+            return parse_puzzle(read_data_file(entry, where), name, where)
     known = ", ".join(names()) or "none"
-    raise DataFileError(f"no Klotski puzzle named {name!r} (known: {known})")
+    raise DataFileError(f"no Klotski puzzle named '{name}' (known: {known})")
 
 
 def names() -> list[str]:
@@ -179,7 +181,7 @@ def _data_dirs() -> list:
 
 def parse_puzzle(text: str, name: str, where: str = "<text>") -> Puzzle:
     """A puzzle from the text of its data file (the format is in the module docstring)."""
-    header, notes, body = split_header(text, where)
+    header, notes, body = split_header(text, where, HEADER_KEYS)
     types = [_piece_type(line, f"{where}:{number}") for number, line in body
              if line.strip() and not line.lstrip().startswith("#")]
     width, height = _board_size(header.get("board"), where)
@@ -191,7 +193,8 @@ def parse_puzzle(text: str, name: str, where: str = "<text>") -> Puzzle:
         raise DataFileError(f"{where}: declare the empty cells with a line '. COUNT 1x1 alike #rrggbb empty cell'")
     area = sum(t.size * t.count for t in types)
     if area != width * height:
-        raise DataFileError(f"{where}: the pieces and empty cells cover {area} cells but the board has {width * height}")
+        raise DataFileError(f"{where}: the pieces and empty cells cover {area} {'cell' if area == 1 else 'cells'} but the board has "
+                              f"{width * height}")
     for t in types:
         if max(r for r, _ in t.cells) >= height or max(c for _, c in t.cells) - min(c for _, c in t.cells) >= width:
             raise DataFileError(f"{where}: piece {t.letter} ({t.describe()}) does not fit on a {width}x{height} board")
@@ -242,7 +245,8 @@ def _shape(text: str, letter: str, where: str) -> tuple[Point, ...]:
 def _board_size(text: str | None, where: str) -> tuple[int, int]:
     match = _BLOCK.match(text or "")
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
-        raise DataFileError(f"{where}: the header needs 'board: WIDTHxHEIGHT', e.g. 'board: 4x5'; got {text!r}")
+        got = f"; got '{text}'" if text is not None else ""
+        raise DataFileError(f"{where}: the header needs 'board: WIDTHxHEIGHT', e.g. 'board: 4x5'{got}")
     return int(match.group(1)), int(match.group(2))
 
 

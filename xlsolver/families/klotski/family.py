@@ -48,7 +48,7 @@ def answer(request: Request, ask: Ask) -> Answer:
             "length": solution.length, "start": solution.start, "puzzle": puzzle.name,
             "states_explored": solution.states_explored, "seconds": round(solution.seconds, 4)}
     messages = _messages(solution, puzzle)
-    searched = f"{solution.states_explored:,} layouts explored in {solution.seconds:.2f} s"
+    searched = f"{_layouts(solution.states_explored)} explored in {solution.seconds:.2f} s"
     if solution.status != Status.SOLVED:
         text = {Status.NO_SOLUTION: f"No solution: {puzzle.goal_text()} cannot be reached from this layout.",
                 Status.TIME_LIMIT: f"Stopped by the {ask.time_limit or 0:g} s time limit before a solution was "
@@ -117,7 +117,7 @@ def _messages(solution: Solution, puzzle: Puzzle) -> list[str]:
                 f"layouts reachable from this one were searched"]
     if solution.status == Status.TIME_LIMIT:
         return [f"stopped by the time limit after {solution.seconds:.2f} s "
-                f"({solution.states_explored:,} layouts explored), no solution found yet"]
+                f"({_layouts(solution.states_explored)} explored), no solution found yet"]
     return ["interrupted before a solution was found"]
 
 
@@ -198,3 +198,7 @@ FAMILY = Family(
     empty_data=empty_data,
     order=30,
 )
+
+
+def _layouts(n: int) -> str:
+    return f"{n:,} layout" + ("" if n == 1 else "s")

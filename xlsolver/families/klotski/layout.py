@@ -108,7 +108,7 @@ def _size_messages(rows: list[str], puzzle: Puzzle, name: CellNamer) -> list[str
         if len(row.rstrip()) > w:
             messages.append(f"{name(r, w)}: row {r + 1} is {len(row.rstrip())} cells wide; the board is {w} wide")
         elif len(row) < w:
-            messages.append(f"{name(r, len(row))}: row {r + 1} has {len(row)} cells; the board is {w} wide "
+            messages.append(f"{name(r, len(row))}: row {r + 1} has {len(row)} {'cell' if len(row) == 1 else 'cells'}; the board is {w} wide "
                             "(use '.' for an empty cell)")
     if len(rows) > h:
         extra = f"row {h + 1} is one" if len(rows) == h + 1 else f"rows {h + 1} to {len(rows)} are"

@@ -19,24 +19,29 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Garden:
 
 def answer(garden: Garden, ask: Ask) -> Answer:
     result = solve(garden, time_limit=ask.time_limit, cancel=ask.cancel)
-    searched = f"{result.explored:,} states explored in {result.seconds:.2f} s"
+    searched = f"{_plural(result.explored, 'state')} explored in {result.seconds:.2f} s"
     data = {"passes": [pass_json(garden, p) for p in result.passes], "order": result.order,
             "explored": result.explored, "seconds": round(result.seconds, 4)}
     status = Status(result.status)
-    line = {Status.SOLVED: f"raked in {len(result.passes)} passes; {searched}",
+    line = {Status.SOLVED: f"raked in {_plural(len(result.passes), 'pass')}; {searched}",
             Status.NO_SOLUTION: f"no solution: {result.why}; {searched}",
             Status.TIME_LIMIT: f"stopped by the time limit, undecided; {searched}",
             Status.CANCELLED: f"interrupted, undecided; {searched}"}[status]
     if status != Status.SOLVED:
         message = {Status.NO_SOLUTION: f"No solution: {result.why or 'no raking order covers all the sand'} "
-                                       f"({result.explored:,} states explored).",
+                                       f"({_plural(result.explored, 'state')} explored).",
                    Status.TIME_LIMIT: f"Stopped by the {ask.time_limit or 0:g} s time limit after "
-                                      f"{result.explored:,} states; raise it to decide.",
+                                      f"{_plural(result.explored, 'state')}; raise it to decide.",
                    Status.CANCELLED: "Interrupted, undecided."}[status]
         return Answer(status, message, messages=[line], data=data)
-    message = f"Raked in {len(result.passes)} passes; {searched}."
+    message = f"Raked in {_plural(len(result.passes), 'pass')}; {searched}."
     return Answer(status, message, [raking_frame(garden, result)], messages=[line],
                   notes=pass_lines(garden, result.passes), data=data)
+
+
+def _plural(n: int, noun: str) -> str:
+    """``1 pass``, ``3 passes``, ``1,200 states``."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}{'es' if noun.endswith('s') else 's'}"
 
 
 def raking_frame(garden: Garden, result: Result) -> Frame:
@@ -80,7 +85,8 @@ def commands(subparsers) -> None:
     make = subparsers.add_parser("generate", help="print a solvable garden", description=(
         "Build a garden along a random raking (so it is solvable) and confirm it with the solver."))
     make.add_argument("size", metavar="ROWSxCOLS", type=_size, help="e.g. 12x12 (at most 16x16)")
-    make.add_argument("--rocks", type=int, default=10, metavar="N", help="how many rocks (default 10)")
+    make.add_argument("--rocks", type=int, default=None, metavar="N",
+                      help="how many rocks (default 10, or a quarter of the squares of a smaller garden)")
     make.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
     make.set_defaults(run=run_generate)
 
@@ -88,17 +94,18 @@ def commands(subparsers) -> None:
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 12x12")
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 12x12")
     return int(match.group(1)), int(match.group(2))
 
 
 def run_generate(args: argparse.Namespace) -> int:
     from ...console import UserError
-    from .generator import generate
+    from .generator import default_rocks, generate
 
     rows, cols = args.size
+    rocks = default_rocks(rows, cols) if args.rocks is None else args.rocks
     try:
-        garden = generate(rows, cols, args.rocks, args.seed)
+        garden = generate(rows, cols, rocks, args.seed)
     except (ValueError, RuntimeError) as err:
         raise UserError(str(err)) from None
     print(garden)

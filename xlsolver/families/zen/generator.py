@@ -21,7 +21,16 @@ def generate(rows: int, cols: int, rocks: int, seed: int, time_limit: float = 10
     for garden in candidates(rows, cols, rocks, seed):
         if solve(garden, time_limit=time_limit).solved:
             return garden
-    raise RuntimeError(f"no {rows} x {cols} garden with {rocks} rocks found for seed {seed}")
+    raise RuntimeError(f"no {rows} x {cols} garden with {_rocks(rocks)} found for seed {seed}")
+
+
+def default_rocks(rows: int, cols: int) -> int:
+    """10 rocks, or a quarter of the squares on a garden too small for that (none on 1 x 1)."""
+    return min(10, rows * cols // 4)
+
+
+def _rocks(n: int) -> str:
+    return f"{n} rock" if n == 1 else f"{n} rocks"
 
 
 def candidates(rows: int, cols: int, rocks: int, seed: int, attempts: int = 100_000):
@@ -33,8 +42,11 @@ def candidates(rows: int, cols: int, rocks: int, seed: int, attempts: int = 100_
     """
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise ValueError(f"a garden is 1 to {MAX_SIDE} squares each way, not {rows} x {cols}")
-    if not 0 <= rocks < rows * cols:
-        raise ValueError(f"{rocks} rocks do not leave sand in a {rows} x {cols} garden")
+    if rocks < 0:
+        raise ValueError(f"--rocks is a number of rocks, 0 or more, not {rocks}")
+    if rocks >= rows * cols:
+        raise ValueError(f"{_rocks(rocks)} {'leaves' if rocks == 1 else 'leave'} no sand in a {rows} x {cols} garden; "
+                         f"give at most {rows * cols - 1} with --rocks")
     rng = random.Random(seed)
     for _ in range(attempts):
         drawing = construct(rows, cols, rocks, rng)

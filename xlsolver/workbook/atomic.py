@@ -1,0 +1,77 @@
+"""Saving a file so that it is whole at every instant: the old one until the new one is complete.
+
+A save writes a temporary file in the target's folder (so on the same file system), flushes and
+fsyncs it, gives it the target's permission bits, and renames it onto the target with
+``os.replace``, which is atomic: Ctrl-C, SIGTERM, SIGKILL or a power cut at any moment leaves the
+old file or the new one, never a mix.  A failed save removes its temporary file; one left by a
+killed save is removed by the next save of the same target.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+from typing import BinaryIO
+
+TEMP_SUFFIX = ".xlsolver-tmp"
+
+
+def temp_files(target: str | Path) -> list[Path]:
+    """Temporary files of saves of ``target``: one being written, or left by a killed save."""
+    target = Path(os.path.realpath(target))
+    return sorted(target.parent.glob(f".{target.name}.*{TEMP_SUFFIX}"))
+
+
+def replace_file(target: str | Path, write: Callable[[BinaryIO], None]) -> None:
+    """Write ``target`` anew through ``write(stream)``, atomically.
+
+    The caller holds the target's lock (``busy.hold``), so any other temporary file of this target
+    is a leftover of a killed save and is removed first.
+    """
+    target = Path(os.path.realpath(target))  # a link to a workbook stays a link; the file it names is replaced
+    old = target.stat() if target.exists() else None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise OSError("not a regular file")
+    for leftover in temp_files(target):
+        with suppress(OSError):
+            leftover.unlink()
+    temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)  # umask applies
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if old is not None:
+            _keep_owner_and_mode(temp, old)
+        os.replace(temp, target)
+    except BaseException:
+        with suppress(OSError):
+            temp.unlink()
+        raise
+    _sync_folder(target.parent)
+
+
+def _keep_owner_and_mode(path: Path, old: os.stat_result) -> None:
+    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (os.stat(path).st_uid, os.stat(path).st_gid):
+        with suppress(OSError):  # only root may give a file away; the bits below still apply
+            os.chown(path, old.st_uid, old.st_gid)
+    os.chmod(path, stat.S_IMODE(old.st_mode))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; Windows cannot open a folder, and needs no such step)."""
+    if os.name != "posix":
+        return
+    with suppress(OSError):  # some file systems refuse fsync on a folder; the rename has happened anyway
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+__all__ = ["TEMP_SUFFIX", "temp_files", "replace_file"]
