@@ -1,10 +1,11 @@
-"""One action at a time on a workbook: an OS lock on a file beside it, which says what holds it.
+"""One action at a time on a workbook: an OS lock, which says what holds it.
 
 The lock is filelock's (flock on POSIX, LockFileEx on Windows), so the operating system releases it
 when its process ends, however it ends: a crash never leaves a workbook locked.  A second action is
-refused at once (:class:`Busy`), never queued.  The lock file ``.board.xlsm.xlsolver-lock`` stays
-beside the workbook (removing it on release would let two processes lock two different files); after
-its first byte, the one Windows locks, it holds what is running, for the busy message.
+refused at once (:class:`Busy`), never queued.  The lock files live in the temporary folder, one per
+workbook (named by a hash of its real path), so the user's folders get no clutter; they stay there
+(removing one on release would let two processes lock two different files).  After its first byte,
+the one Windows locks, a lock file holds what is running, for the busy message.
 """
 from __future__ import annotations
 
@@ -23,13 +24,12 @@ class Busy(Exception):
 
 
 def lock_path(workbook: str | Path) -> Path:
-    """Beside the workbook; in the temporary folder for one that is no file (a new book in Excel, a cloud
-    address) or whose folder is read-only (Excel may still run an action on it)."""
-    path = Path(str(workbook))
-    if path.is_absolute() and path.parent.is_dir() and os.access(path.parent, os.W_OK):
-        path = Path(os.path.realpath(path))
-        return path.with_name(f".{path.name}.xlsolver-lock")
-    key = hashlib.sha1(str(workbook).encode("utf-8")).hexdigest()[:16]
+    """The workbook's lock file: the same for every spelling of its path (links, relative names); a
+    workbook that is no file (a new book in Excel, a cloud address) is known by its name."""
+    name = str(workbook)
+    if Path(name).exists():
+        name = os.path.realpath(name)
+    key = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:20]
     return Path(tempfile.gettempdir()) / f"xlsolver-{key}.lock"
 
 
@@ -45,7 +45,7 @@ def hold(workbook: str | Path, doing: str) -> Iterator[None]:
 
     path = lock_path(workbook)
     try:
-        lock = FileLock(path, timeout=0, on_acquired=note)
+        lock = FileLock(path, timeout=0, mode=0o666, on_acquired=note)  # any user may lock it next
         lock.acquire()
     except Timeout:
         raise Busy(busy_message(path)) from None
