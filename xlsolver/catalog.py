@@ -17,7 +17,6 @@ folders (separated like PATH) holding ``pieces/`` and ``boards/`` subfolders.
 """
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from . import geometry
-from .console import read_file
+from .console import did_you_mean, read_file
 from .geometry import Point
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
@@ -151,9 +150,7 @@ def split_header(text: str, where: str, keys: tuple[str, ...] | None = None
         if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_ -]*", key):
             raise DataFileError(f"{where}:{number}: expected 'key: value' in the header, got '{stripped}'")
         if keys is not None and key not in keys:
-            close = difflib.get_close_matches(key.lower(), keys, n=1, cutoff=0.6)
-            hint = f"; did you mean '{close[0]}'?" if close else "."
-            raise DataFileError(f"{where}:{number}: unknown header key '{key}'{hint} The keys of this file are "
+            raise DataFileError(f"{where}:{number}: unknown header key '{key}'{did_you_mean(key, keys)} The keys of this file are "
                                 f"{', '.join(keys)} (lower case)")
         if key in header:
             raise DataFileError(f"{where}:{number}: the header gives '{key}:' twice")

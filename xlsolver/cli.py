@@ -19,14 +19,13 @@ Exit codes (``answer.Status.exit_code``; the README lists the same):
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from pathlib import Path
 
 from . import __version__, catalog, dlx_text, families, geometry, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
-from .console import (MAX_DLX_BYTES, UserError, frame_lines, interruptible, positive_float, positive_int, print_json,
+from .console import (MAX_DLX_BYTES, UserError, did_you_mean, frame_lines, interruptible, positive_float, positive_int, print_json,
                       progress_bar, read_file, read_puzzle_text, report)
 from .exact_cover import ProblemError
 from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
@@ -199,9 +198,7 @@ def _check_header(source: str, family: Family, header: dict[str, str]) -> None:
         if others and key == key.lower():
             raise UserError(f"{where}: '{key}:' does not apply to {family.name} puzzles (it is for "
                             f"{', '.join(others)}); a {family.name} puzzle's header keys are {', '.join(keys)}")
-        close = difflib.get_close_matches(key.lower(), keys, n=1, cutoff=0.6)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        raise UserError(f"{where}: unknown header key '{key}'{hint} A {family.name} puzzle's header keys are "
+        raise UserError(f"{where}: unknown header key '{key}'{did_you_mean(key, keys)} A {family.name} puzzle's header keys are "
                         f"{', '.join(keys)} (lower case)")
 
 

@@ -8,6 +8,7 @@ codes from :class:`~xlsolver.answer.Status`, JSON on request.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -124,9 +125,10 @@ def decode_text(data: bytes, shown: str, error: type[Exception] = UserError) -> 
     return text
 
 
-def read_text(source: str) -> str:
-    """A text file (``-``: standard input), or UserError saying in one line why not."""
-    return read_file(source)
+def did_you_mean(key: str, keys) -> str:
+    """The end of an unknown-key message's first sentence: ``; did you mean 'title'?``, or ``.``."""
+    close = difflib.get_close_matches(key.lower(), list(keys), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else "."
 
 
 class Header(dict):
@@ -143,7 +145,7 @@ def read_puzzle_text(source: str) -> tuple[list[str], dict[str, str]]:
     A header line's key may be written in any case here, so that ``Title:`` is
     reported as a misspelt key (by whoever knows the keys) instead of read as a grid row.
     """
-    lines = read_text(source).splitlines()
+    lines = read_file(source).splitlines()
     header = Header()
     number = 0
     while lines and (not lines[0].strip() or _HEADER_LINE.match(lines[0])):
@@ -268,6 +270,6 @@ def picture(frame: Frame, colour_on: bool) -> list[str]:
     return lines
 
 
-__all__ = ["UserError", "MAX_TEXT_BYTES", "MAX_DLX_BYTES", "read_file", "decode_text", "positive_int",
-           "positive_float", "read_text", "read_puzzle_text", "print_json",
+__all__ = ["UserError", "MAX_TEXT_BYTES", "MAX_DLX_BYTES", "read_file", "decode_text", "did_you_mean",
+           "positive_int", "positive_float", "read_puzzle_text", "print_json",
            "print_lines", "interruptible", "progress_bar", "report", "frame_lines", "picture"]

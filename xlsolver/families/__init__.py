@@ -77,14 +77,7 @@ class Setting:
             return word
         allowed = " or ".join(", ".join(c.capitalize() for c in self.choices).rsplit(", ", 1))
         raise InvalidPuzzle([self.wrong.format(where=where, label=self.label.lower(), choices=allowed,
-                                               value=_AsTyped(typed(given)))])
-
-
-class _AsTyped(str):
-    """A value as the user typed it (``'hard'``, ``12``, ``2024-05-01``), the same under ``{value!r}``."""
-
-    def __repr__(self) -> str:
-        return str(self)
+                                               value=typed(given))])
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ def replace_file(target: str | Path, write: Callable[[BinaryIO], None]) -> None:
 
 
 def _keep_owner_and_mode(path: Path, old: os.stat_result) -> None:
-    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (os.stat(path).st_uid, os.stat(path).st_gid):
+    new = os.stat(path)
+    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (new.st_uid, new.st_gid):
         with suppress(OSError):  # only root may give a file away; the bits below still apply
             os.chown(path, old.st_uid, old.st_gid)
     os.chmod(path, stat.S_IMODE(old.st_mode))

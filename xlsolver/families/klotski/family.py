@@ -19,7 +19,7 @@ METRIC_SHORT = {"piece": "one piece, any distance, any path", "straight": "one p
                 "step": "every unit move"}
 METRIC = Setting("metric", "Metric", "what counts as one move: piece (a piece moved any distance along any path), "
                  "straight (in one direction), step (every unit move)", METRICS, "piece",
-                 wrong="{where}: the metric is piece, straight or step, not {value!r}")
+                 wrong="{where}: the metric is piece, straight or step, not {value}")
 PUZZLE = Setting("puzzle", "Puzzle", "a sliding-block puzzle's data file in data/klotski, or its path "
                  "(default: classic)")
 
