@@ -1,13 +1,15 @@
-"""Benchmarks for the counting engine, all measured in one run on this machine.
+"""Benchmarks for counting tilings, all measured in one run on this machine.
 
-    python bench/run.py            # everything (IQ Puzzler Pro counts take a few minutes)
-    python bench/run.py --quick    # skip the IQ Puzzler Pro counts
+    python bench/run.py            # everything (a few minutes: the plain IQ counts are long)
+    python bench/run.py --quick    # skip the plain-search IQ Puzzler Pro references
 
 It compiles two reference programs with gcc -O2 (bench/c/dlx.c: Dancing Links;
 bench/c/bitboard.c: first-empty-item bitboard search), gives them the very
 problem xlsolver builds (Knuth's DLX text), and times xlsolver against them as
-a user runs it: a fresh process, imports included.  Times are wall-clock; the
-ratios are what to compare across machines.
+a user runs it: a fresh process, imports included.  Times are wall-clock (best
+of --runs); the ratios are what to compare across machines.  Peak memory is
+the process's maximum resident set.  General problems (sudoku, Langford,
+queens, random) are in bench/general.py.
 """
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "bench" / "build"
 XLSOLVER = [sys.executable, "-m", "xlsolver"]
+KANOODLE = ROOT / "bench" / "data" / "kanoodle.txt"
+PEAK = [sys.executable, "-c", "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"]
 
 
 def wall(command: list[str], stdin: Path | None = None, env: dict | None = None) -> tuple[float, str]:
@@ -31,7 +36,7 @@ def wall(command: list[str], stdin: Path | None = None, env: dict | None = None)
     with open(stdin) if stdin else open(os.devnull) as feed:
         done = subprocess.run(command, stdin=feed, capture_output=True, text=True, env={**os.environ, **(env or {})})
     took = time.perf_counter() - start
-    if done.returncode not in (0,):
+    if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
     return took, done.stdout
 
@@ -45,6 +50,11 @@ def median_of(runs: int, command: list[str]) -> float:
     return statistics.median(wall(command)[0] for _ in range(runs))
 
 
+def peak_mb(command: list[str]) -> float:
+    """The command's maximum resident set, in MB (one more run)."""
+    return int(subprocess.run(PEAK + command, capture_output=True, text=True, check=True).stdout) / 1024
+
+
 def build_references() -> dict[str, Path]:
     BUILD.mkdir(exist_ok=True)
     programs = {}
@@ -56,13 +66,18 @@ def build_references() -> dict[str, Path]:
 
 
 def problem_file(board: str, folder: Path) -> Path:
+    """The empty named board (or Kanoodle's 5x11) as DLX text, items in the order xlsolver declares them."""
     from xlsolver import catalog, dlx_text
     from xlsolver.families import tiling
 
-    b = catalog.board(board)
-    problem = tiling.encode(tiling.parse(tiling.empty_board_rows(b), catalog.piece_set(b.pieces)))
+    if board == "kanoodle":  # a bench-only set: its letters and area are IQ Puzzler Pro's, so a grid could not tell them apart
+        rows, pieces = ["." * 11] * 5, catalog.parse_piece_set(KANOODLE.read_text(), "kanoodle", str(KANOODLE))
+    else:
+        b = catalog.board(board)
+        rows, pieces = tiling.empty_board_rows(b), catalog.piece_set(b.pieces)
+    problem = tiling.encode(tiling.parse(rows, pieces))
     path = folder / f"{board}.dlx"
-    path.write_text(dlx_text.dumps(problem, comment=f"{board} with {b.pieces}"))
+    path.write_text(dlx_text.dumps(problem, comment=f"{board} with {pieces.name}"))
     return path
 
 
@@ -71,58 +86,75 @@ def count_json(*args: str, runs: int = 1, env: dict | None = None) -> tuple[floa
     return took, json.loads(out)
 
 
+def c_solutions(output: str) -> int:
+    return int(output.split()[0])
+
+
+class Table:
+    """Rows of one run, printed as they come and again at the end."""
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+
+    def add(self, case: str, ours: float, reference: float, against: str, target: str, note: str = "") -> None:
+        row = f"| {case} | {ours:.2f} s | {reference:.2f} s ({against}) | {ours / reference:.2f} | {target} | {note} |"
+        print(row, flush=True)
+        self.rows.append(row)
+
+    def print(self) -> None:
+        print("\n| case | xlsolver | reference | ratio | target | notes |\n|---|---|---|---|---|---|")
+        print("\n".join(self.rows))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="skip the long IQ Puzzler Pro counts")
-    parser.add_argument("--runs", type=int, default=3, help="repetitions of the short timings (best is kept)")
+    parser.add_argument("--quick", action="store_true", help="skip the plain-search IQ Puzzler Pro references")
+    parser.add_argument("--runs", type=int, default=3, help="repetitions of each timing (best is kept)")
     args = parser.parse_args()
     programs = build_references()
+    table = Table()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        six_by_ten = problem_file("6x10", folder)
+        count_json("--board", "3x20")  # make sure the compiled code is cached
+        version = median_of(5, XLSOLVER + ["--version"])
+        print(f"xlsolver --version (start-up alone): {version:.3f} s (median of 5)\n")
 
-        print("== 6x10, all 9,356 tilings with the 12 pentominoes")
-        count_json("--board", "6x10")  # make sure the compiled code is cached
-        c_dlx, out = best_of(args.runs, [str(programs["dlx"])], stdin=six_by_ten)
-        print(f"C Dancing Links (gcc -O2):     {c_dlx:6.2f} s   {out.strip()}")
-        c_bit, out = best_of(args.runs, [str(programs["bitboard"])], stdin=six_by_ten)
-        print(f"C bitboard search (gcc -O2):   {c_bit:6.2f} s   {out.strip()}")
+        for board, known in (("6x10", 9356), ("5x12", 4040), ("scott", 520), ("kanoodle", 371020)):
+            dlx = problem_file(board, folder)
+            c_bit, out = best_of(args.runs, [str(programs["bitboard"])], stdin=dlx)
+            assert c_solutions(out) == known, out
+            ours, report = count_json(str(dlx), runs=args.runs)
+            assert report["solutions"] == known, report
+            memory = peak_mb(XLSOLVER + ["count", str(dlx)])
+            target = {"6x10": "<= 1.0", "kanoodle": "<= 0.2"}.get(board, "")
+            table.add(f"count {board}.dlx ({known:,})", ours, c_bit, "C bitboard", target,
+                      f"engine {report['engine']}, peak {memory:.0f} MB")
+        c_dlx, out = best_of(args.runs, [str(programs["dlx"])], stdin=folder / "6x10.dlx")
         ours, report = count_json("--board", "6x10", runs=args.runs)
-        assert report["solutions"] == 9356, report
-        print(f"xlsolver count --board 6x10:   {ours:6.2f} s   {report['solutions']} solutions, engine {report['engine']},"
-              " symmetry used, fresh process")
-        plain, report = count_json(str(six_by_ten), runs=args.runs)
-        assert report["solutions"] == 9356, report
-        print(f"xlsolver count 6x10.dlx:       {plain:6.2f} s   the same tree as the C bitboard, no symmetry")
-        print(f"ratio xlsolver / C Dancing Links = {ours / c_dlx:.2f}   (target <= 0.25)")
-        print(f"ratio xlsolver / C bitboard      = {ours / c_bit:.2f}   (target <= 1.3)")
-        print(f"plain tree: xlsolver / C bitboard = {plain / c_bit:.2f}, xlsolver / C Dancing Links = {plain / c_dlx:.2f}")
+        table.add("count --board 6x10", ours, c_dlx, "C Dancing Links", "", f"engine {report['engine']}")
 
-        print("\n== one booklet challenge from a fresh process (no JIT, no heavy import on this path)")
-        challenge = ROOT / "examples" / "iq-wizard-37.txt"
-        version = median_of(10, XLSOLVER + ["--version"])
-        solve = median_of(10, XLSOLVER + ["solve", str(challenge)])
-        print(f"xlsolver --version:            {version:6.3f} s (median of 10)")
-        print(f"xlsolver solve iq-wizard-37:   {solve:6.3f} s (median of 10)")
-        print(f"ratio solve / --version = {solve / version:.2f}   (target <= 1.5)")
+        for board, known, target in (("iq5x11", 4331140, "<= 1.5 s"), ("iqdiamond", 1376400, "<= 2 s")):
+            ours, report = count_json("--board", board, runs=args.runs)
+            assert report["solutions"] == known, report
+            memory = peak_mb(XLSOLVER + ["count", "--board", board])
+            if args.quick:
+                reference, against = version, "--version"
+            else:
+                dlx = problem_file(board, folder)
+                reference, out = best_of(1, [str(programs["bitboard"])], stdin=dlx)
+                assert c_solutions(out) == known, out
+                against = "C bitboard"
+            table.add(f"count --board {board} ({known:,})", ours, reference, against, target,
+                      f"engine {report['engine']}, peak {memory:.0f} MB")
+            took, report = count_json("--board", board, "--distinct")
+            print(f"   {board} --distinct: {took:.2f} s, {report['solutions']:,} up to symmetry")
 
         print("\n== first run ever: compiling with an empty numba cache")
         cold_cache = folder / "numba-cache"
         cold, _ = count_json("--board", "6x10", env={"NUMBA_CACHE_DIR": str(cold_cache)})
         warm, _ = count_json("--board", "6x10", env={"NUMBA_CACHE_DIR": str(cold_cache)})
         print(f"count --board 6x10, empty cache: {cold:6.2f} s; cached: {warm:6.2f} s; compile ~ {cold - warm:.2f} s")
-
-        if args.quick:
-            return
-        print("\n== IQ Puzzler Pro (every tiling, and up to the board's symmetry)")
-        for board in ("iq5x11", "iqdiamond"):
-            for jobs in (1, 2):
-                took, report = count_json("--board", board, "--distinct", "--jobs", str(jobs))
-                print(f"{board:9} --jobs {jobs}: {took:7.2f} s   total {report['total']:,}, "
-                      f"up to symmetry {report['solutions']:,}, engine {report['engine']}")
-                if jobs == 1:
-                    one_job = took
-            print(f"{board:9} speed-up with 2 jobs: {one_job / took:.2f}   (target >= 1.8 on iq5x11)")
+    table.print()
 
 
 if __name__ == "__main__":

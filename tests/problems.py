@@ -42,6 +42,42 @@ def small_problems(draw) -> ExactCover:
     return problem
 
 
+@st.composite
+def secondary_problems(draw) -> ExactCover:
+    """Small problems rich in secondary items, some options made of secondary items only."""
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(1, 4))
+    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
+    names = problem.items
+    for _ in range(draw(st.integers(0, 12))):
+        if draw(st.booleans()):
+            chosen = draw(st.sets(st.sampled_from(problem.secondary), min_size=1))
+        else:
+            chosen = draw(st.sets(st.sampled_from(names), min_size=1)) | {draw(st.sampled_from(problem.primary))}
+        problem.add_option(sorted(chosen, key=names.index))
+    return problem
+
+
+def queens(n: int) -> ExactCover:
+    """Knuth's n queens: rows and columns primary, the diagonals secondary (at most one queen each)."""
+    problem = ExactCover([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)],
+                         [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)])
+    for i in range(n):
+        for j in range(n):
+            problem.add_option([f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"], label=(i, j))
+    return problem
+
+
+def langford(n: int) -> ExactCover:
+    """Langford pairs: each k in 1..n placed twice in 2n slots, k slots apart.  A sequence and its
+    reverse are two solutions (OEIS A014552 counts them as one)."""
+    problem = ExactCover([str(k) for k in range(1, n + 1)] + [f"s{j}" for j in range(2 * n)])
+    for k in range(1, n + 1):
+        for j in range(2 * n - k - 1):
+            problem.add_option([str(k), f"s{j}", f"s{j + k + 1}"])
+    return problem
+
+
 SMALL_PIECES = {
     "A": ["A"], "B": ["BB"], "C": ["CCC"], "D": ["DD", "D."], "E": ["EEEE"], "F": ["FF", "FF"],
     "G": ["GGG", ".G."], "H": ["HH.", ".HH"], "J": ["JJJ", "J.."],

@@ -54,8 +54,13 @@ def test_round_trip_keeps_items_options_and_solutions(problem):
     ("a | x | y\n", "line 1: .*one '\\|'"),
     ("a b\na:red b\n", "line 2: colours"),
     ("a a\n", "line 1: .*declared twice"),
-    ("a | x\nx\n", "line 2: .*primary item"),
 ])
 def test_bad_text_names_the_line(text, message):
     with pytest.raises(FormatError, match=message):
         loads(text)
+
+
+def test_options_of_secondary_items_only_are_read_and_never_chosen():
+    problem = loads("a | x\na\nx\n")
+    assert problem.options == [(0,), (1,)]
+    assert count(problem).solutions == 1 and dumps(problem).endswith("a\nx\n")

@@ -1,4 +1,4 @@
-"""Counting on several processes: the split covers the tree exactly, tasks are plain data."""
+"""Counting on several processes: the split covers the tree exactly, tasks are plain data, quotients counted too."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,9 +12,10 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from xlsolver import catalog, parallel, symmetry
+from xlsolver import ExactCover, catalog, parallel, symmetry
 from xlsolver.families import tiling
 from helpers import run_xlsolver
+from one_sided import one_sided_tilings
 from problems import small_tilings
 
 
@@ -36,6 +37,28 @@ def test_parallel_counts_equal_serial_counts(puzzle):
     assert (split.total, split.distinct, split.complete) == (serial.total, serial.distinct, True)
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(one_sided_tilings())
+def test_parallel_counts_of_one_sided_pieces_equal_serial_counts(drawn):
+    """Reflections turn pieces into their mirror images: Fix(h) comes from quotient problems, counted in the parent."""
+    puzzle, _ = drawn
+    problem = tiling.encode(puzzle)
+    maps = tiling.item_maps(puzzle, problem)
+    serial = symmetry.count_up_to_symmetry(problem, maps)
+    split = parallel.count(problem, symmetry.plan(problem, maps), 2)
+    assert (split.total, split.distinct, split.complete) == (serial.total, serial.distinct, True)
+
+
+def test_a_group_that_moves_every_item_counts_on_the_identity_plan():
+    problem = ExactCover(["a", "b"])
+    for option in ("a", "b", "a b"):
+        problem.add_option(option.split())
+    the_plan = symmetry.plan(problem, [(1, 0)])
+    assert the_plan.terms == (symmetry.Term((), 1),) and len(the_plan.quotients) == 1
+    counted = parallel.count(problem, the_plan, 2)
+    assert (counted.total, counted.distinct, counted.complete) == (2, 2, True)
+
+
 def test_split_tasks_partition_every_term():
     puzzle, problem = board("4x15")
     the_plan = symmetry.plan(problem, tiling.item_maps(puzzle, problem))
@@ -44,17 +67,16 @@ def test_split_tasks_partition_every_term():
     from xlsolver import count
     per_term = [0] * len(the_plan.terms)
     for task in tasks:
-        sub, given = symmetry.restricted(problem, symmetry.Term(0, task.keep, task.given))
-        per_term[task.term] += count(sub, given=given, engine="reference").solutions
-    assert the_plan.combine(per_term) == (1472, 368)
+        per_term[task.term] += count(problem, given=list(task.given), engine="reference").solutions
+    fixed, _, stopped = symmetry.count_fixed(the_plan)
+    assert stopped is None and the_plan.combine(per_term, fixed) == (1472, 368)
 
 
 def test_tasks_are_plain_serialisable_data():
     puzzle, problem = board("6x10")
     tasks = parallel.split(problem, symmetry.plan(problem, tiling.item_maps(puzzle, problem)), 20)
     text = json.dumps([dataclasses.asdict(t) for t in tasks])
-    again = [parallel.Task(d["term"], tuple(d["keep"]) if d["keep"] is not None else None, tuple(d["given"]))
-             for d in json.loads(text)]
+    again = [parallel.Task(d["term"], tuple(d["given"])) for d in json.loads(text)]
     assert again == tasks
 
 
@@ -114,7 +136,8 @@ def _alive(pid: int) -> bool:
                                           (signal.SIGKILL, -signal.SIGKILL)])
 def test_workers_end_with_their_parent(signum, code):
     """A real process: SIGTERM, Ctrl-C or a crash (SIGKILL) of ``count --jobs 2`` leaves no worker running."""
-    parent = subprocess.Popen([sys.executable, "-m", "xlsolver", "count", "--board", "iqdiamond", "--jobs", "2"],
+    parent = subprocess.Popen([sys.executable, "-m", "xlsolver", "count", "--board", "iqdiamond", "--jobs", "2",
+                               "--memory", "1"],  # too little to count by sub-problems: the search is split
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60

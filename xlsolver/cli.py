@@ -27,6 +27,7 @@ from . import __version__, catalog, dlx_text, families, geometry, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import (MAX_DLX_BYTES, UserError, did_you_mean, frame_lines, interruptible, positive_float, positive_int, print_json,
                       progress_bar, read_file, read_puzzle_text, report)
+from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
 from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
 
@@ -93,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=1,
                        help="split the search over N processes (default 1)")
+    count.add_argument("--memory", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_MB,
+                       help=f"memory for counting by sub-problems, per process (default {DEFAULT_MEMORY_MB}); "
+                            "a count that needs more is searched instead")
     count.set_defaults(run=run_count, fixed_family=None)
 
     for family in every:
@@ -261,7 +265,7 @@ def run_count(args) -> int:
 
 def _count_ask(args, cancel, progress) -> Ask:
     return Ask(limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
-               cancel=cancel, progress=progress)
+               cancel=cancel, progress=progress, memory_mb=args.memory)
 
 
 def _jobs(asked: int) -> int:

@@ -4,6 +4,7 @@
     A B C | x y          <- primary items, then optional secondary items after '|'
     A x                  <- one option per line: the items it covers
     B C y
+    x y                  <- secondary items only: allowed, never part of a solution
 
 Knuth's colour suffixes (``item:colour``) are not supported and are rejected
 with a message rather than misread.

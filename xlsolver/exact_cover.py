@@ -5,10 +5,15 @@ covered exactly once, *secondary* items at most once.  An *option* is a set of
 items.  A *solution* is a set of options that covers every primary item exactly
 once and no secondary item twice, written as the tuple of option indices.
 
-Items keep the order in which they were declared.  The problem also says how a
-search should pick the item to branch on (``branching``):
+Items keep the order in which they were declared.  An option may hold secondary
+items only (Knuth's format allows it); no search ever chooses such an option,
+since it covers no primary item (a ``given`` one is taken as it is).  The
+problem also says how a search should pick the item to branch on (``branching``):
 
-``"first"`` (the default)
+``"auto"`` (the default)
+    the engine picks one of the two rules below for this problem, by estimating
+    the work of both searches (:func:`xlsolver.engine.choose`).
+``"first"``
     the first uncovered primary item in declaration order.  Tilings declare their
     cells in a narrow-frontier order (along the short side) and this rule follows it.
 ``"fewest"``
@@ -28,8 +33,8 @@ class ProblemError(ValueError):
     """An exact-cover problem that is not well formed (unknown or repeated item...)."""
 
 
-FIRST, FEWEST = "first", "fewest"
-BRANCHING = (FIRST, FEWEST)
+AUTO, FIRST, FEWEST = "auto", "first", "fewest"
+BRANCHING = (AUTO, FIRST, FEWEST)
 
 
 @dataclass
@@ -45,7 +50,7 @@ class ExactCover:
     secondary: list[str] = field(default_factory=list)
     options: list[tuple[int, ...]] = field(default_factory=list)
     labels: list[Hashable] = field(default_factory=list)
-    branching: str = FIRST  # FIRST or FEWEST: which item a search branches on (see the module doc)
+    branching: str = AUTO  # AUTO, FIRST or FEWEST: which item a search branches on (see the module doc)
 
     def __post_init__(self) -> None:
         if self.branching not in BRANCHING:
@@ -86,9 +91,8 @@ class ExactCover:
             indices = tuple(self._index[name] for name in items)
         except KeyError as err:
             raise ProblemError(f"option uses undeclared item {err.args[0]!r}") from None
-        if not indices or min(indices) >= len(self.primary):
-            # As in Knuth's programs: a search only ever branches on primary items.
-            raise ProblemError(f"option {' '.join(items)!r} needs at least one primary item")
+        if not indices:
+            raise ProblemError("an option needs at least one item")
         if len(set(indices)) != len(indices):
             raise ProblemError(f"option {' '.join(items)!r} names an item twice")
         self.options.append(indices)

@@ -79,20 +79,31 @@ def symmetries(board: frozenset[Point]) -> list[dict[Point, Point]]:
     translation.  The identity is always first.  Transforms that move the cells
     alike (a flip of a one-row board is the identity) count once.
     """
+    group = []
+    for _, symmetry in transformed_symmetries(board):
+        if symmetry not in group:
+            group.append(symmetry)
+    return group
+
+
+def transformed_symmetries(board: frozenset[Point]) -> list[tuple[Callable[[int, int], Point], dict[Point, Point]]]:
+    """Each square transform that maps the board onto itself, with its map of cells (in TRANSFORMS order).
+
+    The transform tells what the symmetry does to a piece's shape: the map alone
+    cannot on a one-line board, where a flip may move no cell.
+    """
     target = normalise(board)
     top = min(r for r, _ in board)
     left = min(c for _, c in board)
-    group = []
+    found = []
     for transform in TRANSFORMS:
         moved = {cell: transform(*cell) for cell in board}
         if normalise(moved.values()) != target:
             continue
         mtop = min(r for r, _ in moved.values())
         mleft = min(c for _, c in moved.values())
-        symmetry = {cell: (r - mtop + top, c - mleft + left) for cell, (r, c) in moved.items()}
-        if symmetry not in group:
-            group.append(symmetry)
-    return group
+        found.append((transform, {cell: (r - mtop + top, c - mleft + left) for cell, (r, c) in moved.items()}))
+    return found
 
 
 def connected_components(cells: Iterable[Point]) -> list[list[Point]]:

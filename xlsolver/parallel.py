@@ -3,9 +3,10 @@
 A count is a :class:`symmetry.Plan` of terms; each term is split further by
 fixing the first choices of the search (the options for the first uncovered
 primary item, then the next...) until there are enough tasks to keep every
-process busy.  A task is ``(term index, keep, given)``: tuples of ints, so the
-list could as well be handed to Dask or Ray; here a ``multiprocessing.Pool``
-runs it.  Each worker receives the problem once, as DLX text.
+process busy.  A task is ``(term index, given)``: ints, so the list could as
+well be handed to Dask or Ray; here a ``multiprocessing.Pool`` runs it.  Each
+worker receives the problem once, as DLX text.  The plan's quotients (the
+counts up to symmetry needs, all small) are counted first, in this process.
 
 Workers die with their parent: on Linux each asks the kernel for SIGTERM when
 the parent dies, however it dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, a
@@ -30,7 +31,7 @@ from . import dlx_text, engine
 from .engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
 from .engine.reference import compile_masks
 from .exact_cover import ExactCover
-from .symmetry import Plan, SymmetricCount
+from .symmetry import Plan, SymmetricCount, count_fixed
 
 TASKS_PER_JOB = 64
 
@@ -38,7 +39,6 @@ TASKS_PER_JOB = 64
 @dataclass(frozen=True)
 class Task:
     term: int  # index into the plan's terms
-    keep: tuple[int, ...] | None
     given: tuple[int, ...]
 
 
@@ -49,8 +49,7 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
     cover its first uncovered primary item, until there are enough.
     """
     all_primary, by_first, masks = compile_masks(problem)
-    keeps = {t.keep: (None if t.keep is None else set(t.keep)) for t in the_plan.terms}
-    queue = deque(Task(i, t.keep, t.given) for i, t in enumerate(the_plan.terms))
+    queue = deque(Task(i, t.given) for i, t in enumerate(the_plan.terms))
     whole: list[Task] = []  # tasks that are already a complete solution
     while queue and len(queue) + len(whole) < wanted:
         task = queue.popleft()
@@ -61,26 +60,16 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
         if not free:
             whole.append(task)
             continue
-        allowed = keeps[task.keep]
         for mask, option in by_first[(free & -free).bit_length() - 1]:
-            if not mask & covered and (allowed is None or option in allowed):
-                queue.append(Task(task.term, task.keep, task.given + (option,)))
+            if not mask & covered:
+                queue.append(Task(task.term, task.given + (option,)))
     return whole + list(queue)
 
 
 def largest_first(problem: ExactCover, tasks: list[Task]) -> list[Task]:
     """Tasks by estimated tree size, biggest first, so the last ones to finish are small."""
-    sizes = {}
-    for task in tasks:
-        sub, new_index = (problem, None) if task.keep is None else _restrict(problem, task.keep)
-        given = list(task.given) if new_index is None else [new_index[o] for o in task.given]
-        sizes[task] = estimate.tree_size(sub, given, walks=16)
+    sizes = {task: estimate.tree_size(problem, list(task.given), walks=16) for task in tasks}
     return sorted(tasks, key=lambda t: -sizes[t])
-
-
-def _restrict(problem: ExactCover, keep: tuple[int, ...]) -> tuple[ExactCover, dict[int, int]]:
-    sub, old = problem.restricted(keep)
-    return sub, {o: i for i, o in enumerate(old)}
 
 
 def usable_cores() -> int:
@@ -135,21 +124,10 @@ def _start_worker(text: str, engine_name: str, parent: int) -> None:
     _die_with_parent(parent)
     _worker["problem"] = dlx_text.loads(text)
     _worker["engine"] = engine_name
-    _worker["restricted"] = {}
-
-
-def _subproblem(keep: tuple[int, ...] | None) -> tuple[ExactCover, dict[int, int] | None]:
-    """The worker's problem restricted to ``keep``, made once, with old -> new option numbers."""
-    cache = _worker["restricted"]
-    if keep not in cache:
-        cache[keep] = (_worker["problem"], None) if keep is None else _restrict(_worker["problem"], keep)
-    return cache[keep]
 
 
 def _run_task(task: Task) -> tuple[Task, int, int]:
-    sub, new_index = _subproblem(task.keep)
-    given = list(task.given) if new_index is None else [new_index[o] for o in task.given]
-    result = engine.count(sub, given=given, engine=_worker["engine"])
+    result = engine.count(_worker["problem"], given=list(task.given), engine=_worker["engine"])
     return task, result.solutions, result.nodes
 
 
@@ -166,10 +144,36 @@ def count(
     """Run the plan on ``jobs`` processes; a stop leaves the finished tasks' counts, marked incomplete."""
     start = time.monotonic()
     cancelled = as_predicate(cancel)
+    deadline = None if time_limit is None else start + time_limit
+    fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
     engine_name = engine.choose(engine_name, problem).NAME
     jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
-    tasks = largest_first(problem, split(problem, the_plan, jobs * TASKS_PER_JOB))
-    counts = [0] * len(the_plan.terms)
+    counts, explored = [0] * len(the_plan.terms), 0.0
+    tasks = [] if stopped else largest_first(problem, split(problem, the_plan, jobs * TASKS_PER_JOB))
+    if tasks:
+        task_nodes, done, stopped = _run_pool(problem, the_plan, tasks, counts, jobs, engine_name, deadline,
+                                              cancelled, progress, start)
+        nodes += task_nodes
+        explored = done / len(tasks)
+    total, distinct = the_plan.figures(counts, fixed, stopped is None)
+    return SymmetricCount(
+        total=total,
+        distinct=distinct,
+        complete=stopped is None,
+        stopped=stopped,
+        group_order=the_plan.group_order,
+        orbits=len(the_plan.terms),
+        nodes=nodes,
+        seconds=time.monotonic() - start,
+        explored=1.0 if stopped is None else explored,
+        engine=f"{engine_name} x {jobs} processes",
+    )
+
+
+def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: list[int], jobs: int,
+              engine_name: str, deadline: float | None, cancelled: Callable[[], bool],
+              progress: Callable[[Progress], None] | None, start: float) -> tuple[int, int, str | None]:
+    """Count the tasks on a pool, adding into ``counts`` per term: (nodes, tasks done, why stopped or None)."""
     nodes, done, stopped = 0, 0, None
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     pool = context.Pool(jobs, initializer=_start_worker,
@@ -186,13 +190,14 @@ def count(
                     counts[task.term] += solutions
                     nodes += task_nodes
                     done += 1
-                if cancelled():
+                if done == len(tasks):
+                    pass  # finished: a stop now would only mark a complete count incomplete
+                elif cancelled():
                     stopped = CANCELLED
-                elif time_limit is not None and time.monotonic() - start >= time_limit:
+                elif deadline is not None and time.monotonic() >= deadline:
                     stopped = TIME_LIMIT
                 if progress is not None:
-                    total, _ = _totals(the_plan, counts)
-                    progress(Progress(nodes, total, done / len(tasks), time.monotonic() - start))
+                    progress(Progress(nodes, the_plan.total(counts), done / len(tasks), time.monotonic() - start))
                 if stopped:
                     break
         except BaseException:  # SIGTERM (below), or a bug: the workers go first
@@ -201,27 +206,4 @@ def count(
             raise
         pool.terminate() if stopped else pool.close()
         pool.join()
-    total, distinct = _totals(the_plan, counts)
-    if stopped is None:
-        total, distinct = the_plan.combine(counts)
-    return SymmetricCount(
-        total=total,
-        distinct=distinct,
-        complete=stopped is None,
-        stopped=stopped,
-        group_order=the_plan.group_order,
-        orbits=len(the_plan.orbit_sizes),
-        nodes=nodes,
-        seconds=time.monotonic() - start,
-        explored=1.0 if stopped is None else done / len(tasks),
-        engine=f"{engine_name} x {jobs} processes",
-    )
-
-
-def _totals(the_plan: Plan, counts: list[int]) -> tuple[int, int]:
-    """Counts so far (lower bounds while tasks are still out)."""
-    total = sum(the_plan.orbit_sizes[t.orbit] * n for t, n in zip(the_plan.terms, counts) if t.keep is None)
-    fixed = [0] * len(the_plan.orbit_sizes)
-    for term, n in zip(the_plan.terms, counts):
-        fixed[term.orbit] += n
-    return total, sum(f // order for f, order in zip(fixed, the_plan.stabiliser_orders))
+    return nodes, done, stopped

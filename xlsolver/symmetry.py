@@ -1,23 +1,26 @@
 """Counting solutions up to a symmetry group, without enumerating them all.
 
-Pick a *pivot* primary item that every symmetry keeps in place (a piece).  Each
-solution holds exactly one option with the pivot, so solutions split by where
-the pivot piece lies.  Symmetries move the pivot options in orbits; only one
-representative per orbit is searched:
+A symmetry is a permutation of item indices that carries options onto options
+(in a tiling: cells onto cells, each piece onto itself or onto its mirror
+image); the maps given must form a group G.
 
-* all solutions:  sum over orbits of  |orbit| x N(rep)
-  (a symmetry maps solutions with the pivot at ``rep`` one-to-one onto those
-  with it at any other member of the orbit);
-* up to symmetry:  sum over orbits of  (1/|H|) x sum over h in H of Fix(h),
-  Burnside's lemma for the stabiliser H of ``rep``.  Fix(h), the solutions
-  (with ``rep``) that ``h`` maps onto themselves, is a count over only the
-  options ``h`` fixes: when every option holds a primary item that ``h`` keeps in
-  place, an invariant solution must fix each of its options.
+All solutions: pick a *pivot* primary item and the symmetries that keep it in
+place (its stabiliser).  Each solution holds exactly one option with the pivot;
+those options fall into orbits under the stabiliser, and a symmetry maps the
+solutions through one member one-to-one onto those through another, so only one
+representative per orbit is searched:  total = sum of |orbit| x N(rep).  When
+only the identity keeps any item in place, the total is one plain count.
 
-A symmetry is given as a permutation of item indices.
+Up to symmetry, Burnside's lemma:  distinct = (1/|G|) x sum over h in G of Fix(h).
+Fix(identity) is the total.  A solution that h maps onto itself is a union of
+whole <h>-orbits of options, each orbit made of pairwise disjoint options; so
+Fix(h) counts the solutions of a *quotient* problem (:func:`quotient`) whose
+items are the <h>-orbits of items.  Fix(h) depends only on <h> up to
+conjugation, so one quotient is counted per class; quotients are small.
 """
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +28,8 @@ from dataclasses import dataclass
 from . import engine
 from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
 from .exact_cover import ExactCover, ProblemError
+
+Permutation = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -41,154 +46,258 @@ class SymmetricCount:
     engine: str
 
 
-def option_maps(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Each item permutation as a permutation of options; raises if it is no symmetry."""
-    by_items = {frozenset(items): index for index, items in enumerate(problem.options)}
-    maps = []
-    for mapping in item_maps:
-        try:
-            maps.append([by_items[frozenset(mapping[i] for i in items)] for items in problem.options])
-        except KeyError:
-            raise ProblemError("an item map does not carry options onto options: it is not a symmetry") from None
-    return maps
+@dataclass(frozen=True)
+class Term:
+    """One count of the total: solutions holding the options ``given``, standing for ``weight`` x as many.
+    Plain data, so it can travel to another process."""
 
-
-def choose_pivot(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> int:
-    """The primary item fixed by every symmetry that has the fewest options."""
-    fixed = [i for i in range(len(problem.primary)) if all(m[i] == i for m in item_maps)]
-    if not fixed:
-        raise ProblemError("no primary item is fixed by every symmetry; cannot pick a pivot")
-    uses = {i: 0 for i in fixed}
-    for items in problem.options:
-        for i in items:
-            if i in uses:
-                uses[i] += 1
-    return min(fixed, key=lambda i: (uses[i], i))
+    given: tuple[int, ...]
+    weight: int
 
 
 @dataclass(frozen=True)
-class Term:
-    """One count a plan needs: solutions containing ``given`` that use only the
-    options in ``keep`` (None: all of them).  Plain data, so it can travel to
-    another process."""
+class Quotient:
+    """Fix(h) for ``weight`` elements h of the group: the solutions of ``problem``."""
 
-    orbit: int
-    keep: tuple[int, ...] | None
-    given: tuple[int, ...]
+    weight: int
+    problem: ExactCover
 
 
 @dataclass(frozen=True)
 class Plan:
     """The counts to make and how to combine them (see the module docstring)."""
 
-    orbit_sizes: tuple[int, ...]
-    stabiliser_orders: tuple[int, ...]
     terms: tuple[Term, ...]
+    quotients: tuple[Quotient, ...]
     group_order: int
 
-    def combine(self, counts: Sequence[int]) -> tuple[int, int]:
-        """(all solutions, solutions up to symmetry) from one count per term."""
-        fixed = [0] * len(self.orbit_sizes)
-        total = 0
-        for term, n in zip(self.terms, counts):
-            fixed[term.orbit] += n
-            if term.keep is None:
-                total += self.orbit_sizes[term.orbit] * n
-        distinct = 0
-        for orbit, order in enumerate(self.stabiliser_orders):
-            if fixed[orbit] % order:
-                raise AssertionError("Burnside sum not divisible by the stabiliser order: the maps are not a group")
-            distinct += fixed[orbit] // order
-        return total, distinct
+    def total(self, counts: Sequence[int]) -> int:
+        """All solutions found by the term counts made so far."""
+        return sum(term.weight * n for term, n in zip(self.terms, counts))
+
+    def distinct_at_least(self, total: int, fixed: Sequence[int]) -> int:
+        """Solutions up to symmetry surely there, knowing ``total`` of all and every quotient's count."""
+        return -(-(total + self.fixed_total(fixed)) // self.group_order)
+
+    def combine(self, counts: Sequence[int], fixed: Sequence[int]) -> tuple[int, int]:
+        """(all solutions, solutions up to symmetry) from one count per term and one per quotient."""
+        total = self.total(counts)
+        burnside = total + self.fixed_total(fixed)
+        if burnside % self.group_order:
+            raise AssertionError("Burnside sum not divisible by the group order: the maps are not a group")
+        return total, burnside // self.group_order
+
+    def figures(self, counts: Sequence[int], fixed: Sequence[int], complete: bool) -> tuple[int, int]:
+        """(all solutions, solutions up to symmetry): exact when ``complete``, else what is surely there."""
+        if complete:
+            return self.combine(counts, fixed)
+        total = self.total(counts)
+        return total, self.distinct_at_least(total, fixed) if len(fixed) == len(self.quotients) else 0
+
+    def fixed_total(self, fixed: Sequence[int]) -> int:
+        """The sum of Fix(h) over every h but the identity."""
+        return sum(q.weight * n for q, n in zip(self.quotients, fixed, strict=True))
+
+
+def option_maps(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each item permutation as a permutation of options; raises if it is no symmetry."""
+    twins: dict[frozenset, list[int]] = {}  # options with the same items, in order
+    for index, items in enumerate(problem.options):
+        twins.setdefault(frozenset(items), []).append(index)
+    rank = {index: k for same in twins.values() for k, index in enumerate(same)}
+    maps = []
+    for mapping in item_maps:
+        images = []
+        for index, items in enumerate(problem.options):  # the k-th of equal options goes to the k-th image
+            image = twins.get(frozenset(mapping[i] for i in items), ())
+            if len(image) != len(twins[frozenset(items)]):
+                raise ProblemError("an item map does not carry options onto options: it is not a symmetry")
+            images.append(image[rank[index]])
+        maps.append(images)
+    return maps
+
+
+def group(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[Permutation]:
+    """The maps as a checked group of item permutations, identity first, each once."""
+    n, primary = len(problem.items), len(problem.primary)
+    identity = tuple(range(n))
+    elements = list(dict.fromkeys([identity] + [tuple(m) for m in item_maps]))
+    for m in elements:
+        if sorted(m) != list(identity):
+            raise ProblemError("an item map is not a permutation of the items")
+        if any((m[i] < primary) != (i < primary) for i in range(n)):
+            raise ProblemError("an item map mixes primary and secondary items")
+    known = set(elements)
+    if any(_compose(a, b) not in known for a in elements for b in elements):
+        raise ProblemError("the item maps are not closed under composition: not a group")
+    return elements
+
+
+def choose_pivot(problem: ExactCover, elements: Sequence[Permutation]) -> int | None:
+    """The primary item kept in place by the most symmetries (then with the fewest options); None if only
+    the identity keeps any in place."""
+    uses = [0] * len(problem.primary)
+    for items in problem.options:
+        for i in items:
+            if i < len(uses):
+                uses[i] += 1
+    keepers = [sum(m[i] == i for m in elements) for i in range(len(uses))]
+    best = min(range(len(uses)), key=lambda i: (-keepers[i], uses[i], i), default=None)
+    return None if best is None or keepers[best] < 2 else best
 
 
 def plan(problem: ExactCover, item_maps: Sequence[Sequence[int]], pivot: int | None = None) -> Plan:
     """Which counts give all solutions and solutions up to the group of ``item_maps``."""
+    elements = group(problem, item_maps)
+    moves = dict(zip(elements, option_maps(problem, elements)))  # each map must be a symmetry
     if pivot is None:
-        pivot = choose_pivot(problem, item_maps)
-    _check_every_option_is_pinned(problem, item_maps)
-    item_maps = list({tuple(m): None for m in item_maps})  # each group element once
-    maps = option_maps(problem, item_maps)
-    pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
-    orbits = _orbits(pivot_options, maps)
-    terms, stabiliser_orders = [], []
-    for index, orbit in enumerate(orbits):
-        rep = orbit[0]
-        stabiliser = [m for m in maps if m[rep] == rep]
-        stabiliser_orders.append(len(stabiliser))
-        for m in stabiliser:
-            identity = all(m[o] == o for o in range(len(m)))
-            keep = None if identity else tuple(o for o in range(len(m)) if m[o] == o)
-            terms.append(Term(index, keep, (rep,)))
-    return Plan(tuple(len(o) for o in orbits), tuple(stabiliser_orders), tuple(terms), len(maps))
+        pivot = choose_pivot(problem, elements)
+    terms: tuple[Term, ...] = (Term((), 1),)
+    if pivot is not None:
+        stabiliser = [moves[m] for m in elements if m[pivot] == pivot]
+        pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+        terms = tuple(Term((orbit[0],), len(orbit)) for orbit in _orbits(pivot_options, stabiliser))
+    quotients = tuple(Quotient(weight, quotient(problem, h, moves[h])) for h, weight in _cyclic_classes(elements))
+    return Plan(terms, quotients, len(elements))
 
 
-def restricted(problem: ExactCover, term: Term) -> tuple[ExactCover, list[int]]:
-    """The problem a term counts, and its ``given`` in that problem's option numbers."""
-    if term.keep is None:
-        return problem, list(term.given)
-    sub, old = problem.restricted(term.keep)
-    new_index = {o: i for i, o in enumerate(old)}
-    return sub, [new_index[o] for o in term.given]
+def quotient(problem: ExactCover, h: Sequence[int], moves: Sequence[int] | None = None) -> ExactCover:
+    """The problem whose solutions are those of ``problem`` that ``h`` maps onto themselves.
+
+    Items: the <h>-orbits of items (named by their first member).  Options: the
+    <h>-orbits of options whose members are pairwise disjoint, each covering the
+    item orbits of their union (exactly once each).  ``moves``: ``h`` on options, if known.
+    """
+    names, primary = problem.items, len(problem.primary)
+    orbit_of = [-1] * len(names)
+    heads = []
+    for item in range(len(names)):
+        if orbit_of[item] < 0:
+            for member in _cycle(h, item):
+                orbit_of[member] = len(heads)
+            heads.append(item)
+    result = ExactCover([names[i] for i in heads if i < primary], [names[i] for i in heads if i >= primary],
+                        branching=problem.branching)
+    if moves is None:
+        [moves] = option_maps(problem, [h])
+    seen = [False] * len(problem.options)
+    for option in range(len(problem.options)):
+        if seen[option]:
+            continue
+        cycle = _cycle(moves, option)
+        for member in cycle:
+            seen[member] = True
+        covered = [i for member in cycle for i in problem.options[member]]
+        if len(set(covered)) == len(covered):
+            orbits = sorted({orbit_of[i] for i in covered})
+            result.add_option([names[heads[o]] for o in orbits], label=tuple(cycle))
+    return result
 
 
-def count_up_to_symmetry(
+def count_fixed(the_plan: Plan, *, deadline: float | None = None, cancel=None,
+                engine_name: str = "auto") -> tuple[list[int], int, str | None]:
+    """Count every quotient of the plan, in this process: (counts, nodes, why stopped or None)."""
+    cancelled = as_predicate(cancel)
+    counts, nodes = [], 0
+    for q in the_plan.quotients:
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        result = engine.count(q.problem, time_limit=remaining, cancel=cancelled, engine=engine_name)
+        nodes += result.nodes
+        if not result.complete:
+            return counts, nodes, result.stopped
+        counts.append(result.solutions)
+    return counts, nodes, None
+
+
+def count_memoised(problem: ExactCover, the_plan: Plan, *, time_limit: float | None = None, cancel=None,
+                   progress: Callable[[Progress], None] | None = None,
+                   memory_mb: float = engine.memo.DEFAULT_MEMORY_MB) -> SymmetricCount | None:
+    """The plan's quotients, and the total in one memoised count of the whole problem (no pivot
+    terms: the sub-problems they share are counted once); None when that count would not pay."""
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    cancelled = as_predicate(cancel)
+    searched = len(the_plan.terms) / sum(term.weight for term in the_plan.terms)  # what the pivot terms spare
+    whole = engine.count_memoised(problem, searched, time_limit=time_limit, cancel=cancelled, progress=progress,
+                                  memory_mb=memory_mb)
+    if whole is None:
+        return None
+    fixed, nodes, stopped = [], whole.nodes, whole.stopped
+    if whole.complete:
+        fixed, quotient_nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled)
+        nodes += quotient_nodes
+    complete = stopped is None
+    one_term = Plan((Term((), 1),), the_plan.quotients, the_plan.group_order)
+    if complete:
+        total, distinct = one_term.combine([whole.solutions], fixed)
+    else:
+        total, distinct = whole.solutions, 0
+    return SymmetricCount(total, distinct, complete, stopped, the_plan.group_order, 1, nodes,
+                          time.monotonic() - start, 1.0 if complete else whole.explored, whole.engine)
+
+
+def count_up_to_symmetry(problem: ExactCover, item_maps: Sequence[Sequence[int]], *, pivot: int | None = None,
+                         **controls) -> SymmetricCount:
+    """Count all solutions and solutions up to the group given by ``item_maps``, in this process
+    (``controls``: those of :func:`count_by_plan`)."""
+    return count_by_plan(problem, plan(problem, item_maps, pivot), **controls)
+
+
+def count_by_plan(
     problem: ExactCover,
-    item_maps: Sequence[Sequence[int]],
+    the_plan: Plan,
     *,
-    pivot: int | None = None,
     limit: int | None = None,
     time_limit: float | None = None,
     cancel=None,
     progress: Callable[[Progress], None] | None = None,
     engine_name: str = "auto",
 ) -> SymmetricCount:
-    """Count all solutions and solutions up to the group given by ``item_maps``, in this process.
+    """Make the plan's counts in this process: the quotients first (small), then the terms.
 
-    ``item_maps`` must be a group (closed, identity included).  ``limit`` stops
-    once at least that many distinct solutions are known.
+    ``limit`` stops once at least that many distinct solutions are known.
     """
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
     cancelled = as_predicate(cancel)
-    the_plan = plan(problem, item_maps, pivot)
-    engine_name = engine.choose(engine_name, problem).NAME  # once, for every sub-count
+    fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
+    engine_name = engine.choose(engine_name, problem).NAME  # once, for every term
     counts: list[int] = []
-    nodes, stopped, explored = 0, None, 1.0
-    n_orbits = len(the_plan.orbit_sizes)
-    for term in the_plan.terms:
-        known = _partial_distinct(the_plan, counts)  # a lower bound: Burnside's terms are >= 0
-        if limit is not None and known >= limit:
-            stopped, explored = LIMIT, term.orbit / max(n_orbits, 1)
-            break
-        sub, given = restricted(problem, term)
+    explored, n_terms = 0.0, len(the_plan.terms)
+    for index, term in enumerate(the_plan.terms if stopped is None else ()):
+        before = the_plan.total(counts)
+        sub_limit = None
+        if limit is not None:
+            if the_plan.distinct_at_least(before, fixed) >= limit:
+                stopped, explored = LIMIT, index / n_terms
+                break
+            missing = limit * the_plan.group_order - the_plan.fixed_total(fixed) - before
+            sub_limit = max(1, math.ceil(missing / term.weight))
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-        trivial = the_plan.stabiliser_orders[term.orbit] == 1
-        sub_limit = limit - known if limit is not None and trivial else None
-        weight = the_plan.orbit_sizes[term.orbit] if term.keep is None else 0
 
-        def report(p: Progress, done=term.orbit, weight=weight, before=_partial_total(the_plan, counts)) -> None:
-            """Progress over all orbits; ``solutions`` is the running total count."""
+        def report(p: Progress, index=index, weight=term.weight, before=before, nodes_before=nodes) -> None:
+            """Progress over all terms; ``solutions`` is the running total count."""
             if progress is not None:
-                share = (done + p.explored) / n_orbits
-                progress(Progress(nodes + p.nodes, before + weight * p.solutions, share, time.monotonic() - start))
+                share = (index + p.explored) / n_terms
+                progress(Progress(nodes_before + p.nodes, before + weight * p.solutions, share,
+                                  time.monotonic() - start))
 
-        result = engine.count(sub, given=given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
+        result = engine.count(problem, given=term.given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
                               progress=report, engine=engine_name)
         nodes += result.nodes
         counts.append(result.solutions)
         if not result.complete:
-            stopped, explored = result.stopped, term.orbit / max(n_orbits, 1)
+            stopped, explored = result.stopped, (index + result.explored) / n_terms
             break
-    total, distinct = _partial_total(the_plan, counts), _partial_distinct(the_plan, counts)
     complete = stopped is None
+    total, distinct = the_plan.figures(counts, fixed, complete)
     return SymmetricCount(
         total=total,
         distinct=distinct,
         complete=complete,
         stopped=stopped,
         group_order=the_plan.group_order,
-        orbits=n_orbits,
+        orbits=n_terms,
         nodes=nodes,
         seconds=time.monotonic() - start,
         explored=1.0 if complete else explored,
@@ -196,21 +305,46 @@ def count_up_to_symmetry(
     )
 
 
-def _partial_total(the_plan: Plan, counts: Sequence[int]) -> int:
-    """All solutions found by the counts made so far (identity terms only)."""
-    return sum(the_plan.orbit_sizes[t.orbit] * n for t, n in zip(the_plan.terms, counts) if t.keep is None)
+def _compose(a: Permutation, b: Permutation) -> Permutation:
+    """``a`` after ``b``."""
+    return tuple(a[i] for i in b)
 
 
-def _partial_distinct(the_plan: Plan, counts: Sequence[int]) -> int:
-    """Classes in the orbits whose terms are all counted; a partial orbit adds what it surely has."""
-    fixed = [0] * len(the_plan.orbit_sizes)
-    for term, n in zip(the_plan.terms, counts):
-        fixed[term.orbit] += n
-    return sum(f // order for f, order in zip(fixed, the_plan.stabiliser_orders))
+def _cycle(permutation: Sequence[int], start: int) -> list[int]:
+    members, at = [start], permutation[start]
+    while at != start:
+        members.append(at)
+        at = permutation[at]
+    return members
+
+
+def _cyclic_classes(elements: Sequence[Permutation]) -> list[tuple[Permutation, int]]:
+    """One element h != identity per class of conjugate cyclic groups <h>, and how many elements the class
+    holds: Fix(h) is the same for them all."""
+    identity = elements[0]
+    inverse = {m: tuple(sorted(range(len(m)), key=m.__getitem__)) for m in elements}
+
+    def cyclic(h: Permutation) -> frozenset:
+        powers, at = {identity}, h
+        while at != identity:
+            powers.add(at)
+            at = _compose(h, at)
+        return frozenset(powers)
+
+    class_of: dict[frozenset, int] = {}
+    classes: list[list] = []
+    for h in elements[1:]:
+        generated = cyclic(h)
+        if generated not in class_of:
+            for g in elements:
+                class_of[frozenset(_compose(_compose(g, x), inverse[g]) for x in generated)] = len(classes)
+            classes.append([h, 0])
+        classes[class_of[generated]][1] += 1
+    return [(h, n) for h, n in classes]
 
 
 def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Orbits of ``options`` under the option permutations, each sorted, by smallest member."""
+    """Orbits of ``options`` under the option permutations (a group), each sorted, by smallest member."""
     seen: set[int] = set()
     orbits = []
     for option in options:
@@ -222,14 +356,5 @@ def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[
     return orbits
 
 
-def _check_every_option_is_pinned(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> None:
-    """Burnside's Fix(h) as a restricted count needs a fixed primary item in every option."""
-    primary = len(problem.primary)
-    for mapping in item_maps:
-        pinned = {i for i in range(primary) if mapping[i] == i}
-        if any(not pinned.intersection(items) for items in problem.options):
-            raise ProblemError("some option has no primary item that every symmetry keeps in place")
-
-
-__all__ = ["SymmetricCount", "Plan", "Term", "plan", "restricted", "count_up_to_symmetry", "option_maps",
-           "choose_pivot", "CANCELLED", "TIME_LIMIT"]
+__all__ = ["SymmetricCount", "Plan", "Term", "Quotient", "plan", "quotient", "group", "count_fixed",
+           "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "CANCELLED", "TIME_LIMIT"]

@@ -13,22 +13,27 @@ how much of the search tree it had explored.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..answer import Status
-from ..exact_cover import FEWEST, ExactCover
-from . import estimate, fast, fewest, reference
+from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
+from . import estimate, fast, fast_fewest, fewest, memo, reference
 
-__all__ = ["Progress", "SearchResult", "Search", "count", "first_solution", "uniqueness", "ENGINES", "choose"]
+__all__ = ["Progress", "SearchResult", "Search", "count", "count_memoised", "first_solution", "uniqueness", "ENGINES", "choose"]
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
-ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast}
+ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest}
+#: The engine of each branching rule: (plain Python, compiled).
+BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
 
-#: Searches estimated smaller than this stay in plain Python: loading compiled code costs more.
-FAST_ABOVE_NODES = 300_000
+#: Complete counts of searches estimated bigger than this try the memoised counter first...
+MEMO_ABOVE_NODES = 1_000_000
+#: ...and give it up for the search once it holds more sub-problems than nodes / this.
+MEMO_STATES_PER_NODE = 4
 
 #: Why a search stopped early: the one vocabulary of xlsolver.answer.Status.
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
@@ -44,14 +49,15 @@ class Progress:
 
 @dataclass(frozen=True)
 class SearchResult:
-    solutions: int  # how many were found
+    solutions: int  # how many were found (or counted, by the memoised counter)
     complete: bool  # True if the whole search tree was explored
     stopped: str | None  # None, or why it stopped early: "limit", "time limit", "cancelled"
     nodes: int
     seconds: float
     explored: float  # estimated fraction of the search tree explored (1.0 if complete)
-    first: tuple[int, ...] | None  # the first solution found, if any
+    first: tuple[int, ...] | None  # the first solution found, if any (the memoised counter finds none)
     engine: str
+    peak_bytes: int = 0  # the memoised counter's tables at their largest
 
     @property
     def unique(self) -> bool | None:
@@ -75,6 +81,7 @@ class Search:
         progress: Callable[[Progress], None] | None = None,
         progress_interval: float = 0.5,
         engine: str = "auto",
+        memory_mb: float = memo.DEFAULT_MEMORY_MB,
     ) -> None:
         if limit is not None and limit < 0:
             raise ValueError("limit must be >= 0")
@@ -85,12 +92,23 @@ class Search:
         self._cancelled = as_predicate(cancel)
         self._progress = progress
         self._progress_interval = progress_interval
-        self.engine = choose(engine, problem, self.given, limit)
+        self._engine_name = engine
+        self._engine = choose(engine, problem, self.given, limit) if engine != "auto" else None  # errors now
+        self.memoised = engine == "auto" and limit is None
+        self.memory_mb = memory_mb
+        self._start: float | None = None  # set by run(): a count given up keeps the clock running
         self.result: SearchResult | None = None
+
+    @property
+    def engine(self):
+        """The engine module that searches (chosen on first use: choosing "auto" costs estimates)."""
+        if self._engine is None:
+            self._engine = choose(self._engine_name, self.problem, self.given, self.limit)
+        return self._engine
 
     def _controls(self):
         """The tick the engines call, and the state it keeps."""
-        start = time.monotonic()
+        start = time.monotonic() if self._start is None else self._start
         deadline = None if self.time_limit is None else start + self.time_limit
         state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start, "start": start}
 
@@ -146,6 +164,11 @@ class Search:
 
     def run(self) -> SearchResult:
         """Search to the end (or until stopped) and return the result."""
+        self._start = time.monotonic()
+        if self.memoised:
+            counted = self._memo_count()
+            if counted is not None:
+                return counted
         if not hasattr(self.engine, "count") or self.limit == 0:
             for _ in self:
                 pass
@@ -159,10 +182,58 @@ class Search:
             state["stopped"] = LIMIT  # as when iterating: reaching the limit leaves the rest unsearched
         return self._finish(state, first)
 
+    def _memo_count(self, searched: float = 1.0) -> SearchResult | None:
+        """The count by memoised sub-problems when it pays; None to search instead.
 
-def count(problem: ExactCover, **controls) -> SearchResult:
-    """Count solutions (up to ``limit`` if given)."""
-    return Search(problem, **controls).run()
+        It pays on big trees whose sub-problems repeat: it is tried when the
+        search it replaces (``searched``: the share of the tree a search would
+        visit, less than 1 when symmetry spares the rest) is estimated at over
+        MEMO_ABOVE_NODES nodes, and given up for that search when its state does
+        not fit 64 bits, its tables would pass ``memory_mb``, or it meets more
+        sub-problems than a MEMO_STATES_PER_NODE-th of those nodes.
+        """
+        if not memo.available() or self.engine not in BY_RULE[FIRST]:
+            return None  # it replaces a first-item search; when fewest options wins, that search has no chance
+        nodes = estimate.tree_size(self.problem, self.given) * searched
+        if nodes < MEMO_ABOVE_NODES:
+            return None
+        try:
+            laid_out = memo.layout(self.problem, self.given)
+        except memo.Unsuitable:
+            return None
+        tick, state = self._controls()
+        try:
+            counted = memo.count(self.problem, self.given, tick, memory_mb=self.memory_mb, laid_out=laid_out,
+                                 max_states=int(nodes / MEMO_STATES_PER_NODE))
+        except memo.Unsuitable:
+            return None
+        state["found"] = counted.solutions
+        result = self._finish(state, None)
+        self.result = SearchResult(**{**result.__dict__, "engine": memo.NAME, "peak_bytes": counted.peak_bytes})
+        return self.result
+
+
+def count(problem: ExactCover, *, limit: int | None = None, **controls) -> SearchResult:
+    """Count solutions, up to ``limit`` if given.
+
+    The count is ``complete`` when it is exact, also when there are exactly
+    ``limit`` solutions: the search looks for one more before saying so.
+    (``first_solution`` and ``uniqueness`` stop at their limit instead.)
+    """
+    if limit is None or limit == 0:
+        return Search(problem, limit=limit, **controls).run()
+    result = Search(problem, limit=limit + 1, **controls).run()
+    if result.solutions <= limit:
+        return result
+    return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
+
+
+def count_memoised(problem: ExactCover, searched: float = 1.0, **controls) -> SearchResult | None:
+    """Count by memoised sub-problems, or None when that would not pay against a search
+    of ``searched`` of the tree (less than 1 when symmetry spares the rest)."""
+    search = Search(problem, **controls)
+    search._start = time.monotonic()
+    return search._memo_count(searched)
 
 
 def first_solution(problem: ExactCover, **controls) -> SearchResult:
@@ -178,29 +249,29 @@ def uniqueness(problem: ExactCover, **controls) -> SearchResult:
 def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int | None = None):
     """The engine module for ``name``; "auto" picks by the problem and the work ahead.
 
-    A problem that asks for "fewest options" branching gets the engine that does
-    it.  Otherwise one solution or a uniqueness check (limit <= 2) stays in plain
-    Python, and so does a small search; big counts and enumerations go to the
-    compiled engine when numba is installed.
-
-    Any engine finds the same solutions; "reference" on a "fewest" problem is
-    merely slow.  The compiled engine only knows the first-item rule, so naming
-    it for a "fewest" problem is an error rather than a silent slowdown.
+    The branching rule is the problem's, or, for ``branching="auto"``, the one
+    whose search is estimated cheaper (``estimate.plan``: heuristic samples of
+    both trees, each node weighted by what it costs).  One solution or a
+    uniqueness check (limit <= 2) stays in plain Python (the first solution of
+    a tree with many comes early, and a puzzle's tree is small); so does a
+    search estimated to save less than loading compiled code costs.  "numba"
+    asks for compiled code, with the rule chosen as above; naming an engine
+    ("numba-first", "fewest"...) runs that one.  Every engine finds the same
+    solutions, in its rule's order.
     """
-    if name != "auto":
-        if name not in ENGINES:
-            raise ValueError(f"unknown engine {name!r}; choose from auto, {', '.join(ENGINES)}")
-        if name == fast.NAME and not fast.available():
-            raise ValueError("the numba engine needs numba: pip install numba")
-        if name == fast.NAME and problem.branching == FEWEST:
-            raise ValueError(f"the numba engine branches on the first item only; this problem asks for "
-                             f"{FEWEST!r} branching: use engine 'auto' or {fewest.NAME!r}")
+    if name not in ("auto", "numba") and name not in ENGINES:
+        raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
+    if name in ("numba", fast.NAME, fast_fewest.NAME) and not fast.available():
+        raise ValueError(f"the {name} engine needs numba: pip install numba")
+    if name in ENGINES:
         return ENGINES[name]
-    if problem.branching == FEWEST:
-        return fewest
-    if (limit is not None and limit <= 2) or not fast.available():
-        return reference
-    return fast if estimate.tree_size(problem, given) >= FAST_ABOVE_NODES else reference
+    may_python = name == "auto"
+    may_compile = not may_python or (fast.available() and (limit is None or limit > 2))
+    rule = problem.branching
+    if rule != AUTO and not (may_python and may_compile):
+        return BY_RULE[rule][may_compile]  # nothing to weigh
+    rule, compiled = estimate.plan(problem, given, rule, python=may_python, compiled=may_compile)
+    return BY_RULE[rule][compiled]
 
 
 def as_predicate(cancel) -> Callable[[], bool]:

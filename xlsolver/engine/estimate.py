@@ -1,40 +1,193 @@
-"""How big is the search tree?  Knuth's estimate from random root-to-leaf paths.
+"""How big is the search tree, and how long will it take?  Knuth's random walks, many at once.
 
 Walk from the root taking a random non-clashing option at each node; the product
 of the branching factors along the way is an unbiased estimate of the number of
-nodes at each depth.  A few dozen walks cost milliseconds and tell whether a
-search is worth handing to the compiled engine.
+nodes at each depth, and, weighting what each node costs the same way, of the
+work of the whole search (Knuth, "Estimating the efficiency of backtrack
+programs", 1975).  Single walks vary wildly on these trees (a sudoku's
+first-item tree was once estimated at 5.6e4 nodes for 1.7e7), so the walks go
+down together: at each depth all children of the nodes in hand are counted and
+a random sample of them is kept (Chen's heuristic sampling, 1992).  That costs
+milliseconds and tells which branching rule makes the cheaper search, and
+whether loading compiled code pays.
+
+One estimate per rule: :func:`first_item` (first uncovered item, the reference
+engine's tree) and :func:`fewest` (fewest options, ``fewest.py``'s tree).  Work
+is counted in the compiled kernels' steps (a node, a candidate checked, a count
+lowered and raised, an item compared) and turned into seconds with the per-step
+costs below, fitted to the kernels' times on bench/general.py's problems.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..exact_cover import ExactCover
+from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from .reference import compile_masks
 
+# Seconds per step of the compiled first-item kernel: a node, a 64-bit word of a candidate checked
+# against the covered mask (masks are two words at least).
+FIRST_NODE, FIRST_CHECK = 6e-9, 1.2e-9
+# Seconds per step of the compiled fewest-options kernel: a node, an entry of a column looked at or an
+# item count lowered (taking options out and putting them back), an uncovered item compared.
+FEWEST_NODE, FEWEST_UPDATE, FEWEST_SCAN = 220e-9, 1.9e-9, 1.1e-9
+#: Seconds a fresh process takes to import numba and load the cached kernels.
+LOAD_SECONDS = 0.7
+#: How many times slower than compiled code the plain-Python engines run (measured 20-80 and 12-40).
+PYTHON_SLOWER = {FIRST: 40.0, FEWEST: 25.0}
+#: Steps the fewest-options estimate may take (about 40 ns each in Python), or up to its share of the
+#: best time estimated before it.  Steps, not seconds: the choice is repeatable.
+FEWEST_STEPS, ESTIMATE_SHARE, PYTHON_STEP = 150_000, 0.05, 40e-9
 
-def tree_size(problem: ExactCover, given: Sequence[int] = (), walks: int = 48, seed: int = 1) -> float:
-    """Estimated number of nodes of the reference search (mean over ``walks``)."""
+
+@dataclass(frozen=True)
+class Estimate:
+    nodes: float  # search-tree nodes (each option tried is a node)
+    seconds: float  # the compiled search's time
+    solutions: float  # solutions in the tree (0 when no walk reached one)
+
+
+def plan(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
+         compiled: bool = True) -> tuple[str, bool]:
+    """``(rule, compiled?)``: the branching rule and kind of engine estimated to finish first.
+
+    ``rule`` FIRST or FEWEST fixes the rule (AUTO weighs both); ``python`` and
+    ``compiled`` say which kinds of engine may run; compiled code costs
+    LOAD_SECONDS more.  The fewest-options estimate, the dearer one, takes
+    FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
+    """
+    choices: list[tuple[float, str, bool]] = []
+    for each in (FIRST, FEWEST) if rule == AUTO else (rule,):
+        if each == FIRST:
+            seconds = first_item(problem, given).seconds
+        else:
+            best = min((choice[0] for choice in choices), default=0.0)
+            budget = max(FEWEST_STEPS, int(ESTIMATE_SHARE * best / PYTHON_STEP))
+            seconds = fewest(problem, given, steps=budget).seconds
+        if python:
+            choices.append((seconds * PYTHON_SLOWER[each], each, False))
+        if compiled:
+            choices.append((LOAD_SECONDS + seconds, each, True))
+    _, best_rule, fast = min(choices, key=lambda choice: choice[0])  # ties: the first listed
+    return best_rule, fast
+
+
+def tree_size(problem: ExactCover, given: Sequence[int] = (), walks: int = 64, seed: int = 1) -> float:
+    """Estimated number of nodes of the first-item search (``walks``: the sample kept at each depth)."""
+    return first_item(problem, given, walks, seed).nodes
+
+
+def first_item(problem: ExactCover, given: Sequence[int] = (), population: int = 64, seed: int = 1) -> Estimate:
+    """The first-item search (reference engine, ``fast.py``): nodes, compiled seconds, solutions.
+
+    Depth by depth, every child of the nodes in hand is counted, and a random
+    ``population`` of them is kept to go deeper, each standing for its share of
+    the depth's count (Chen's heuristic sampling: Knuth's walks, many at once,
+    which tames the heavy tails of these trees).
+    """
     all_primary, by_first, masks = compile_masks(problem)
     start = 0
     for option in given:
         if masks[option] & start:
-            return 0.0
+            return Estimate(0.0, 0.0, 0.0)
         start |= masks[option]
+    check = FIRST_CHECK * max(2, -(-len(problem.items) // 64))
     rng = random.Random(seed)
-    total = 0.0
-    for _ in range(walks):
-        covered, weight, nodes = start, 1.0, 0.0
-        while True:
+    level, weight = [start], 1.0  # the nodes in hand, each standing for `weight` nodes
+    nodes = work = solutions = 0.0
+    while level:
+        children = []
+        for covered in level:
             free = all_primary & ~covered
             if not free:
+                solutions += weight
+                continue
+            candidates = by_first[(free & -free).bit_length() - 1]
+            work += weight * len(candidates) * check  # a level checks its candidates once
+            children += [covered | mask for mask, _ in candidates if not mask & covered]
+        if not children:
+            break
+        count = weight * len(children)
+        nodes += count
+        work += count * FIRST_NODE
+        level = children if len(children) <= population else rng.sample(children, population)
+        weight = count / len(level)
+    return Estimate(nodes, work, solutions)
+
+
+def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16, seed: int = 1,
+           steps: int = FEWEST_STEPS, late: int = 4) -> Estimate:
+    """The fewest-options search (``fewest.py``, ``fast_fewest.py``): nodes, compiled seconds, solutions.
+
+    Sampled as :func:`first_item`; each node kept costs what a node of
+    ``fewest.py`` costs, so after ``steps`` only ``late`` nodes are kept per depth.
+    """
+    n_primary = len(problem.primary)
+    options = problem.options
+    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
+    for option, items in enumerate(options):
+        for item in items:
+            options_of[item].append(option)
+    primary_of = [[item for item in items if item < n_primary] for items in options]
+    step = max(n_primary, 1)
+    start_key = {item: len(options_of[item]) * step + item for item in range(n_primary)}  # as in fewest.py
+    start_alive = bytearray(b"\x01") * len(options)
+
+    def take(option: int, alive: bytearray, key: dict[int, int], skip: int = -1) -> int:
+        """Choose ``option``: kill what clashes; return the steps it took but for item ``skip``'s column
+        (column entries looked at, counts lowered now and raised again on the way back)."""
+        steps = 0
+        for item in options[option]:
+            counts = item != skip
+            steps += counts * len(options_of[item])
+            for other in options_of[item]:
+                if alive[other]:
+                    alive[other] = 0
+                    steps += counts * 2 * len(options[other])
+                    for counted in primary_of[other]:
+                        key[counted] -= step
+        for item in primary_of[option]:
+            del key[item]
+        return steps
+
+    for option in given:
+        if not start_alive[option]:
+            return Estimate(0.0, 0.0, 0.0)
+        take(option, start_alive, start_key)
+    rng = random.Random(seed)
+    spent = 0
+    level, weight = [(start_alive, start_key)], 1.0
+    nodes = work = solutions = 0.0
+    while level:
+        children = []  # (parent's state, option, branching item)
+        for alive, key in level:
+            if not key:
+                solutions += weight
+                continue
+            work += weight * len(key) * FEWEST_SCAN
+            tightest = min(key.values())
+            if tightest < step:
+                continue
+            item = tightest % step
+            fits = [option for option in options_of[item] if alive[option]]
+            # the level takes its candidates out once; each node then the rest of its option
+            work += weight * (len(options_of[item]) + 2 * sum(len(options[o]) for o in fits)) * FEWEST_UPDATE
+            children += [(alive, key, option, item) for option in fits]
+        if not children:
+            break
+        count = weight * len(children)
+        nodes += count
+        rng.shuffle(children)
+        level, taken = [], 0
+        for alive, key, option, item in children[:population]:
+            if len(level) >= late and spent + taken > steps:
+                population = late  # out of steps: keep fewer (a random few all the same)
                 break
-            fits = [mask for mask, _ in by_first[(free & -free).bit_length() - 1] if not mask & covered]
-            if not fits:
-                break
-            weight *= len(fits)
-            nodes += weight
-            covered |= rng.choice(fits)
-        total += nodes
-    return total / walks
+            alive, key = alive[:], dict(key)
+            taken += take(option, alive, key, item)
+            level.append((alive, key))
+        spent += taken
+        weight = count / len(level)
+        work += count * (FEWEST_NODE + taken / len(level) * FEWEST_UPDATE)
+    return Estimate(nodes, work, solutions)

@@ -7,10 +7,11 @@ measured by bench/run.py), later runs load the cache.
 
 The kernel runs in slices of about ``SLICE_SECONDS``; between slices Python checks
 the time limit and cancellation and reports progress, exactly as the reference
-engine's ``tick`` does.
+engine's ``tick`` does.  :class:`Driver` runs any kernel so (``fast_fewest.py``'s too).
 """
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import time
@@ -19,9 +20,10 @@ from pathlib import Path
 
 from ..exact_cover import ExactCover
 
-NAME = "numba"
+NAME = "numba-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
 SLICE_SECONDS = 0.05
+MIN_SLICE, MAX_SLICE = 1 << 12, 1 << 26
 BUFFER = 4096  # solutions handed to Python at a time when enumerating
 
 
@@ -29,51 +31,61 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-def _kernels():
+def load(module: str):
+    """A kernel module of this package (``"_kernels"``), imported, numba with it, on first use."""
     os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "xlsolver" / "numba"))
-    from . import _kernels
-
-    return _kernels
+    return importlib.import_module(f"{__package__}.{module}")
 
 
 class Compiled:
-    """A problem as the kernel's arrays: masks grouped by first primary item."""
+    """A problem as the first-item kernel's arrays: masks grouped by first primary item.
+
+    Options without a primary item come last, outside every group: no search
+    branches on them, only a ``given`` one is taken.
+    """
 
     def __init__(self, problem: ExactCover):
         import numpy as np
 
         n_items = len(problem.items)
-        self.n_primary = len(problem.primary)
+        self.n_primary = n_primary = len(problem.primary)
         self.words = max(2, (n_items + 63) // 64)  # two words at least: the kernel for <= 128 items
         order = sorted(range(len(problem.options)), key=lambda o: (min(problem.options[o]), o))
         self.ids = np.array(order, dtype=np.int64)
         self.masks = np.zeros((len(order), self.words), dtype=np.uint64)
-        counts = np.zeros(self.n_primary + 1, dtype=np.int64)
+        counts = np.zeros(n_primary + 1, dtype=np.int64)
         for row, option in enumerate(order):
             items = problem.options[option]
             for item in items:
                 self.masks[row, item >> 6] |= np.uint64(1) << np.uint64(item & 63)
-            counts[min(items) + 1] += 1
+            if min(items) < n_primary:
+                counts[min(items) + 1] += 1
         self.starts = np.cumsum(counts).astype(np.int64)
         self.row_of = {int(option): row for row, option in enumerate(order)}
         self.lo = np.ascontiguousarray(self.masks[:, 0])
         self.hi = np.ascontiguousarray(self.masks[:, 1])
 
-    def start_state(self, given: Sequence[int]):
-        """Kernel state for a search below the options in ``given``; None if it has no solution."""
+    @staticmethod
+    def kernels():
+        return load("_kernels")
+
+    def begin(self, given: Sequence[int]):
+        """Kernel state for a search below the options in ``given``, or its count (0 or 1) if no search is needed."""
         import numpy as np
 
         covered = np.zeros(self.words, dtype=np.uint64)
         for option in given:
             mask = self.masks[self.row_of[option]]
             if (mask & covered).any():
-                return None
+                return 0
             covered |= mask
+        first = _first_uncovered(covered, self.n_primary)
+        if first is None:
+            return 1
         usable = ~(self.masks & covered).any(axis=1)
         reachable = covered | np.bitwise_or.reduce(self.masks[usable], axis=0) if usable.any() else covered
-        first = _first_uncovered(covered, self.n_primary)
-        if first is not None and _first_uncovered(reachable, self.n_primary) is not None:
-            return None  # a primary item no usable option covers
+        if _first_uncovered(reachable, self.n_primary) is not None:
+            return 0  # a primary item no usable option covers
         depth_cap = self.n_primary + 1
         state = {
             "cov": np.zeros((depth_cap + 1, self.words), dtype=np.uint64),
@@ -81,13 +93,20 @@ class Compiled:
             "pos": np.zeros(depth_cap + 1, dtype=np.int64),
             "chosen": np.zeros(depth_cap + 1, dtype=np.int64),
             "meta": np.zeros(5, dtype=np.int64),
-            "first": first,
         }
         state["cov"][0] = covered
-        if first is not None:
-            state["item"][0] = first
-            state["pos"][0] = self.starts[first]
+        state["item"][0] = first
+        state["pos"][0] = self.starts[first]
         return state
+
+    def advance(self, kernels, state, budget: int, limit: int, out) -> None:
+        """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
+        if self.words == 2:
+            kernels.search2(self.starts, self.lo, self.hi, self.ids, self.n_primary, state["cov"], state["item"],
+                            state["pos"], state["chosen"], state["meta"], budget, limit, out)
+        else:
+            kernels.search(self.starts, self.masks, self.ids, self.n_primary, state["cov"], state["item"],
+                           state["pos"], state["chosen"], state["meta"], budget, limit, out)
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the stack."""
@@ -109,24 +128,29 @@ def _first_uncovered(covered, n_primary: int) -> int | None:
     return None
 
 
-_compiled: dict[int, tuple[ExactCover, int, Compiled]] = {}
+_compiled: dict[tuple[int, type], tuple[ExactCover, int, object]] = {}
 
 
-def compiled_for(problem: ExactCover) -> Compiled:
-    """The kernel's arrays for a problem, made once per problem object (a few kept)."""
-    entry = _compiled.get(id(problem))
+def compiled_for(problem: ExactCover, kind=Compiled):
+    """``kind(problem)`` (a kernel's arrays), made once per problem object (a few kept)."""
+    entry = _compiled.get((id(problem), kind))
     if entry is None or entry[0] is not problem or entry[1] != len(problem.options):
         if len(_compiled) >= 8:
             _compiled.clear()
-        entry = _compiled[id(problem)] = (problem, len(problem.options), Compiled(problem))
+        entry = _compiled[id(problem), kind] = (problem, len(problem.options), kind(problem))
     return entry[2]
 
 
-class _Driver:
-    """Runs the kernel slice by slice; remembers nodes, progress and whether the tree is exhausted."""
+class Driver:
+    """Runs a compiled search slice by slice; remembers nodes, progress and whether the tree is exhausted.
 
-    def __init__(self, problem: ExactCover, given: Sequence[int], tick, limit: int | None, buffer: int):
-        self.compiled = compiled_for(problem)
+    ``compiled`` offers ``n_primary``, ``kernels()`` (its numba module, loaded on first use),
+    ``begin(given)``, ``advance(kernels, state, budget, limit, out)`` and ``explored(state)``
+    (``Compiled`` here, ``fast_fewest.Compiled``).
+    """
+
+    def __init__(self, compiled, given: Sequence[int], tick, limit: int | None, buffer: int):
+        self.compiled = compiled
         self.given, self.tick, self.limit, self.buffer = tuple(given), tick, limit, buffer
         self.nodes, self.exhausted, self.explored, self.found = 0, False, 0.0, 0
 
@@ -134,28 +158,22 @@ class _Driver:
         """Lists of new solutions (only the first, when the buffer is 1), until done or told to stop."""
         import numpy as np
 
-        kernels = _kernels()
-        state = self.compiled.start_state(self.given)
-        if state is None or state["first"] is None:
-            self.exhausted, self.explored = True, 1.0
-            if state is not None:
-                self.found = 1
+        kernels = self.compiled.kernels()
+        state = self.compiled.begin(self.given)
+        if isinstance(state, int):
+            self.exhausted, self.explored, self.found = True, 1.0, state
+            if state:
                 yield [self.given]
             return
         out = np.zeros((self.buffer, self.compiled.n_primary + 2), dtype=np.int64)
         meta = state["meta"]
         budget = FIRST_SLICE
-        c = self.compiled
-        rows = (c.lo, c.hi) if c.words == 2 else (c.masks,)
-        kernel = kernels.search2 if c.words == 2 else kernels.search
         while True:
             meta[kernels.STORED] = 0
             started = time.perf_counter()
-            kernel(c.starts, *rows, c.ids, c.n_primary, state["cov"],
-                   state["item"], state["pos"], state["chosen"], meta, budget,
-                   -1 if self.limit is None else self.limit, out)
+            self.compiled.advance(kernels, state, budget, -1 if self.limit is None else self.limit, out)
             took = time.perf_counter() - started
-            budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 1 << 12), 1 << 26))
+            budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), MIN_SLICE), MAX_SLICE))
             self.nodes, self.found = int(meta[kernels.NODES]), int(meta[kernels.COUNT])
             status = int(meta[kernels.STATUS])
             self.exhausted = status == kernels.DONE
@@ -171,9 +189,9 @@ class _Driver:
             self.tick(self.nodes, self.explored, True)
 
 
-def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:
-    """Every solution containing ``given``, in the reference engine's order."""
-    driver = _Driver(problem, given, tick, None, BUFFER)
+def stream(compiled, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:
+    """Every solution of a compiled problem containing ``given``, in its kernel's order."""
+    driver = Driver(compiled, given, tick, None, BUFFER)
     try:
         for found in driver.slices():
             yield from found
@@ -181,12 +199,22 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iter
         driver.final_tick()
 
 
-def count(problem: ExactCover, given: Sequence[int] = (), tick=None, limit: int | None = None):
+def tally(compiled, given: Sequence[int] = (), tick=None, limit: int | None = None):
     """``(solutions, first solution or None, nodes, exhausted)``; solutions are counted, not handed over."""
-    driver = _Driver(problem, given, tick, limit, 1)
+    driver = Driver(compiled, given, tick, limit, 1)
     first = None
     for found in driver.slices():
         if first is None and found:
             first = found[0]
     driver.final_tick()
     return driver.found, first, driver.nodes, driver.exhausted
+
+
+def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:
+    """Every solution containing ``given``, in the reference engine's order."""
+    return stream(compiled_for(problem), given, tick)
+
+
+def count(problem: ExactCover, given: Sequence[int] = (), tick=None, limit: int | None = None):
+    """``(solutions, first solution or None, nodes, exhausted)``, as :func:`tally`."""
+    return tally(compiled_for(problem), given, tick, limit)

@@ -9,15 +9,18 @@ means nothing and the tightest item is usually forced.
 The data are arrays, in the spirit of dancing links: ``options_of[item]`` lists
 the options holding each item, ``alive[option]`` says whether an option still
 fits, and ``key[item] = live options * P + item`` (``P`` = number of primary
-items) makes "fewest, then first declared" a single ``min`` over the uncovered
-items.  Choosing an option kills every live option that shares an item with it
-and lowers the counts of their primary items; undoing revives exactly those, in
-the same bookkeeping, so no count is ever recomputed from scratch.
+items), held for the uncovered items only, makes "fewest, then first declared"
+a single ``min(key.values())``.  Choosing an option kills every live option that
+shares an item with it and lowers the counts of their primary items; undoing
+revives exactly those, in the same bookkeeping, so no count is ever recomputed
+from scratch.
 
 Same contract as :mod:`.reference`: ``solutions(problem, given, tick)`` yields
-every solution holding the options in ``given`` (in a fixed order of its own; the
-set is the same as the reference engine's), and calls ``tick`` every
-``TICK_NODES`` nodes and once more, with ``final=True``, at the end.
+every solution holding the options in ``given`` (in a fixed order of its own: the
+branching items' options in option order; the set is the same as the reference
+engine's), and calls ``tick`` every ``TICK_NODES`` nodes and once more, with
+``final=True``, at the end.  :mod:`.fast_fewest` is this search compiled: the
+same nodes, the same solutions in the same order.
 """
 from __future__ import annotations
 
@@ -42,26 +45,26 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
             options_of[item].append(option)
     primary_of = [tuple(item for item in items if item < n_primary) for items in options]
     step = max(n_primary, 1)
-    key = [len(options_of[item]) * step + item for item in range(n_primary)]
+    # Uncovered primary items only: key[item] = live options * step + item.
+    key = {item: len(options_of[item]) * step + item for item in range(n_primary)}
     alive = bytearray(b"\x01") * len(options)
-    uncovered = set(range(n_primary))
-    fewest = key.__getitem__
 
-    def choose(option: int) -> list[int]:
-        """Take ``option``: kill every live option it clashes with (itself too); return them."""
+    def choose(option: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """Take ``option``: kill every live option it clashes with (itself too), cover its
+        items; return what ``undo`` needs (the killed options, the covered items' keys)."""
         killed = []
         for item in options[option]:
             for other in options_of[item]:
                 if alive[other]:
                     alive[other] = 0
                     killed.append(other)
-                    for counted in primary_of[other]:
+                    for counted in primary_of[other]:  # a live option's items are all uncovered
                         key[counted] -= step
-        uncovered.difference_update(primary_of[option])
-        return killed
+        return killed, [(item, key.pop(item)) for item in primary_of[option]]
 
-    def undo(option: int, killed: list[int]) -> None:
-        uncovered.update(primary_of[option])
+    def undo(taken: tuple[list[int], list[tuple[int, int]]]) -> None:
+        killed, covered = taken
+        key.update(covered)
         for other in killed:
             alive[other] = 1
             for counted in primary_of[other]:
@@ -72,20 +75,20 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
             return  # given options that clash (or one given twice)
         choose(option)
     chosen = list(given)
-    if not uncovered:
+    if not key:
         yield tuple(chosen)
         return
 
     def branches() -> list[int]:
         """Live options of the tightest uncovered item (empty if it has none)."""
-        item = min(uncovered, key=fewest)
-        if key[item] < step:
+        tightest = min(key.values())
+        if tightest < step:
             return []
-        return [option for option in options_of[item] if alive[option]]
+        return [option for option in options_of[tightest % step] if alive[option]]
 
     # Explicit stack (no recursion): one frame per chosen option, holding the
-    # level's candidates, how many were taken, and what the current one killed.
-    stack: list[tuple[list[int], int, list[int]]] = []
+    # level's candidates, how many were taken, and what undoes the current one.
+    stack: list[tuple[list[int], int, tuple]] = []
     candidates, position = branches(), 0
     nodes, next_tick, exhausted = 0, TICK_NODES, False
     try:
@@ -98,25 +101,25 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
                     next_tick += TICK_NODES
                     if tick(nodes, explored_fraction(_frames(stack, candidates, position))):
                         return
-                killed = choose(option)
+                taken = choose(option)
                 chosen.append(option)
-                if not uncovered:
+                if not key:
                     yield tuple(chosen)
-                    undo(option, killed)
+                    undo(taken)
                     chosen.pop()
                     continue
                 deeper = branches()
                 if not deeper:
-                    undo(option, killed)
+                    undo(taken)
                     chosen.pop()
                     continue
-                stack.append((candidates, position, killed))
+                stack.append((candidates, position, taken))
                 candidates, position = deeper, 0
             if not stack:
                 exhausted = True
                 return
-            candidates, position, killed = stack.pop()
-            undo(candidates[position - 1], killed)
+            candidates, position, taken = stack.pop()
+            undo(taken)
             chosen.pop()
     finally:
         # Final report, also when the caller stops iterating early.

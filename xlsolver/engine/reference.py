@@ -31,7 +31,8 @@ def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]]
 
     ``masks[option]`` has bit ``i`` set for each item ``i`` of the option;
     ``by_first[item]`` lists ``(mask, option)`` for the options whose first
-    primary item is ``item``, in option order; ``all primary items`` is the
+    primary item is ``item``, in option order (an option of secondary items
+    only is in no list: no search chooses it); ``all primary items`` is the
     mask of every primary item.
     """
     n_primary = len(problem.primary)
@@ -42,7 +43,8 @@ def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]]
         for item in items:
             mask |= 1 << item
         masks.append(mask)
-        by_first[min(items)].append((mask, index))  # every option holds a primary item
+        if min(items) < n_primary:  # primary items come first
+            by_first[min(items)].append((mask, index))
     return (1 << n_primary) - 1, by_first, masks
 
 

@@ -24,6 +24,7 @@ from functools import cache
 
 from ..a1 import CellNamer, cell_name
 from ..answer import Answer, Frame, typed
+from ..engine.memo import DEFAULT_MEMORY_MB
 
 #: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
 SOLUTIONS, FRAMES = "solutions", "frames"
@@ -109,6 +110,7 @@ class Ask:
     limit: int | None = None  # count: stop after this many
     distinct: bool = False  # count: up to the board's symmetry
     jobs: int = 1  # count: processes to split the search over
+    memory_mb: float = DEFAULT_MEMORY_MB  # count: for the memoised counter's tables (per process)
     time_limit: float | None = None
     cancel: object = None  # a threading.Event, or a callable returning True to stop
     progress: Callable | None = None  # called with engine.Progress about twice a second

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .. import engine, symmetry
 from ..answer import Answer, Frame, Status
-from ..exact_cover import ExactCover
+from ..exact_cover import ExactCover, ProblemError
 from . import Ask, Unsupported
 
 
@@ -127,23 +127,38 @@ def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> d
 
 
 def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
-    """Count solutions: up to the puzzle's symmetry where it has one (``ask.distinct`` reports that number)."""
+    """Count solutions, and up to the puzzle's symmetry where it has a usable one (``ask.distinct`` reports that
+    number).  Symmetry only speeds a plain count up: without a usable group it is counted plainly."""
     if puzzle.accept is not None:
         return _count_accepted(puzzle, ask)
-    maps = puzzle.item_maps or [list(range(len(puzzle.problem.items)))]
+    problem = puzzle.problem
+    identity = [list(range(len(problem.items)))]
+    maps, why_not = _checked_group(problem, puzzle.item_maps or identity)
+    if ask.distinct and why_not:
+        raise Unsupported(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
     use_symmetry = ask.distinct or (ask.limit is None and len(maps) > 1)
-    group = maps if use_symmetry else [list(range(len(puzzle.problem.items)))]
-    counted = _count(puzzle.problem, group, ask)
+    the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
+    counted = _count(problem, the_plan, ask)
     data = _count_figures(counted, counted.distinct if ask.distinct else counted.total, ask,
                           total=counted.total if not ask.distinct or counted.complete else None,
-                          up_to_symmetry=counted.distinct if len(group) > 1 else None,
+                          up_to_symmetry=counted.distinct if the_plan.group_order > 1 else None,
                           symmetry_group_order=len(maps), distinct=ask.distinct, **puzzle.data)
     return _counted(data, ask)
 
 
+def _checked_group(problem: ExactCover, maps: list) -> tuple[list, str]:
+    """``maps`` if they are a group of symmetries of ``problem``, else the identity and why not."""
+    try:
+        elements = symmetry.group(problem, maps)
+        symmetry.option_maps(problem, elements)  # raises if one is no symmetry
+    except ProblemError as err:
+        return [list(range(len(problem.items)))], str(err)
+    return [list(m) for m in elements], ""
+
+
 def count_problem(problem: ExactCover, ask: Ask) -> Answer:
     """Count a plain exact-cover problem (no geometry, so no symmetry)."""
-    counted = _count(problem, [list(range(len(problem.items)))], ask)
+    counted = _count(problem, symmetry.plan(problem, []), ask)
     return _counted(_count_figures(counted, counted.total, ask), ask)
 
 
@@ -163,20 +178,24 @@ def empty_data(settings) -> dict:
     return {"solution": None}
 
 
-def _count(problem: ExactCover, group: list, ask: Ask) -> symmetry.SymmetricCount:
-    """Count over ``group`` (a one-element group is a plain count) in this process or several."""
+def _count(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.SymmetricCount:
+    """Count by ``the_plan`` (a plan of the identity alone is a plain count) in this process or several."""
     if not problem.options:
         result = engine.count(problem, limit=ask.limit)
-        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, len(group), 0,
+        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
                                        result.nodes, result.seconds, 1.0, result.engine)
     controls = dict(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
+    if ask.limit is None:  # a complete count: by memoised sub-problems when that pays, in this process
+        counted = symmetry.count_memoised(problem, the_plan, memory_mb=ask.memory_mb, **controls)
+        if counted is not None:
+            return counted
     if ask.jobs > 1:
         if ask.limit is not None:
             raise Unsupported("--limit counts in one process; leave out --jobs")
         from .. import parallel  # multiprocessing only when asked for
 
-        return parallel.count(problem, symmetry.plan(problem, group), ask.jobs, **controls)
-    return symmetry.count_up_to_symmetry(problem, group, limit=ask.limit, **controls)
+        return parallel.count(problem, the_plan, ask.jobs, **controls)
+    return symmetry.count_by_plan(problem, the_plan, limit=ask.limit, **controls)
 
 
 def _count_accepted(puzzle: CoverPuzzle, ask: Ask) -> Answer:

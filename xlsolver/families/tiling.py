@@ -165,25 +165,48 @@ def _check_area(puzzle: Puzzle) -> list[str]:
     return [f"{where}: {open_cells} open cells but the pieces still to place need {needed} ({what})"]
 
 
-def item_order(board: frozenset[Point]) -> list[Point]:
-    """Board cells in the order the engine should fill them: along the short side."""
+#: Orders a board can be filled in: along the rows, down the columns, along either diagonal.
+SWEEPS = (lambda rc: (rc[1], rc[0]), lambda rc: rc, lambda rc: (rc[0] + rc[1], rc[0]), lambda rc: (rc[0] - rc[1], rc[0]))
+
+
+def item_order(board: frozenset[Point], placements: Sequence[frozenset[Point]]) -> list[Point]:
+    """Board cells in the order the engine should fill them.
+
+    The search fills the first empty cell, and what is left depends on the
+    cells just after it that pieces reach: the narrower that reach, the fewer
+    sub-problems (the memoised counter keeps it as its state) and the sooner a
+    dead end shows.  A rectangle is filled along its short side; any other board
+    by the sweep whose widest placement reaches least far past its first cell
+    (a diagonal on the diamond board), ties going to the short side.
+    """
     rows = 1 + max(r for r, _ in board) - min(r for r, _ in board)
     cols = 1 + max(c for _, c in board) - min(c for _, c in board)
-    if cols > rows:
-        return sorted(board, key=lambda rc: (rc[1], rc[0]))
-    return sorted(board)
+    sweeps = SWEEPS if cols > rows else SWEEPS[1:2] + SWEEPS[:1] + SWEEPS[2:]
+    if len(board) == rows * cols:
+        return sorted(board, key=sweeps[0])
+    return min((sorted(board, key=sweep) for sweep in sweeps), key=lambda order: _reach(order, placements))
+
+
+def _reach(order: list[Point], placements: Sequence[frozenset[Point]]) -> int:
+    """How far the widest placement reaches past its first cell in ``order``."""
+    position = {cell: p for p, cell in enumerate(order)}
+    return max((max(map(position.__getitem__, placed)) - min(map(position.__getitem__, placed))
+                for placed in placements), default=0)
 
 
 def encode(puzzle: Puzzle) -> ExactCover:
     """The puzzle as exact cover; each option's label is ``(letter, cells)``."""
-    cells = item_order(puzzle.board)
-    problem = ExactCover(primary=[cell_name(*c) for c in cells] + list(puzzle.pieces.pieces))
     given = puzzle.given_cells()
+    options = []
     for letter in puzzle.pieces.pieces:
         own = frozenset(given.get(letter, ()))
         for placed in geometry.placements(puzzle.pieces.orientations(letter), puzzle.board):
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
-                problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)], label=(letter, placed))
+                options.append((letter, placed))
+    cells = item_order(puzzle.board, [placed for _, placed in options])
+    problem = ExactCover(primary=[cell_name(*c) for c in cells] + list(puzzle.pieces.pieces))
+    for letter, placed in options:
+        problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)], label=(letter, placed))
     return problem
 
 
@@ -203,23 +226,57 @@ def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list
     return ["".join(row) for row in grid]
 
 
-def symmetries(puzzle: Puzzle) -> list[dict[Point, Point]]:
-    """Symmetries of the board that also keep every given letter in place."""
-    return [
-        g
-        for g in geometry.symmetries(puzzle.board)
-        if all(puzzle.givens.get(g[cell]) == letter for cell, letter in puzzle.givens.items())
-    ]
+@dataclass(frozen=True)
+class Symmetry:
+    """A board symmetry and what it makes of each piece: itself, or (one-sided sets) its mirror image."""
+
+    cells: dict[Point, Point]
+    letters: dict[str, str]
+
+
+def symmetries(puzzle: Puzzle) -> list[Symmetry]:
+    """The board symmetries that carry the piece set onto itself and every given letter onto its image's."""
+    found: dict[tuple, Symmetry] = {}
+    for transform, cells in geometry.transformed_symmetries(puzzle.board):
+        key = tuple(sorted(cells.items()))
+        letters = piece_images(puzzle.pieces, transform)
+        if key in found or letters is None:
+            continue
+        if all(puzzle.givens.get(cells[cell]) == letters[letter] for cell, letter in puzzle.givens.items()):
+            found[key] = Symmetry(cells, letters)
+    return list(found.values())
+
+
+def piece_images(pieces: PieceSet, transform) -> dict[str, str] | None:
+    """Which piece each piece becomes under ``transform``, or None if some image is not in the set.
+
+    Pieces with the same orientations are alike; alike pieces map onto the pieces
+    alike to their image in the order of the set, so the maps compose as the
+    transforms do.
+    """
+    alike: dict[frozenset, list[str]] = defaultdict(list)
+    for letter in pieces.pieces:
+        alike[frozenset(pieces.orientations(letter))].append(letter)
+    images = {}
+    for shapes, letters in alike.items():
+        image = frozenset(geometry.normalise(transform(r, c) for r, c in shape) for shape in shapes)
+        targets = alike.get(image, [])
+        if len(targets) != len(letters):
+            return None
+        images.update(zip(letters, targets))
+    return images
 
 
 def item_maps(puzzle: Puzzle, problem: ExactCover) -> list[list[int]]:
-    """Each puzzle symmetry as a permutation of the problem's items (pieces stay put)."""
+    """Each puzzle symmetry as a permutation of the problem's items: cells and pieces."""
     index = {name: i for i, name in enumerate(problem.items)}
     maps = []
-    for g in symmetries(puzzle):
+    for symmetry in symmetries(puzzle):
         mapping = list(range(len(problem.items)))
-        for cell, image in g.items():
+        for cell, image in symmetry.cells.items():
             mapping[index[cell_name(*cell)]] = index[cell_name(*image)]
+        for letter, image in symmetry.letters.items():
+            mapping[index[letter]] = index[image]
         maps.append(mapping)
     return maps
 

@@ -1,0 +1,145 @@
+"""The memoised counter against plain search: the same counts, and it steps aside when it should."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlsolver import ExactCover, catalog, count, engine
+from xlsolver.engine import memo
+from xlsolver.families import tiling
+from problems import small_problems, small_tilings
+
+pytestmark = pytest.mark.skipif(not memo.available(), reason="numba is not installed")
+
+
+def plain(problem, given=()):
+    return count(problem, given=given, engine="reference").solutions
+
+
+def memo_count(problem, given=()):
+    return memo.count(problem, given).solutions
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_problems(), st.data())
+def test_same_counts_as_the_search_on_random_problems(problem, data):
+    forced = []
+    if problem.options and data.draw(st.booleans()):
+        forced = sorted(data.draw(st.sets(st.integers(0, len(problem.options) - 1), max_size=2)))
+    assert memo_count(problem, forced) == plain(problem, forced)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_tilings())
+def test_same_counts_as_the_search_on_small_tilings(puzzle):
+    problem = tiling.encode(puzzle)
+    assert memo_count(problem) == plain(problem)
+
+
+def wide_random_problem(seed: int, n_items: int = 24, n_options: int = 90) -> ExactCover:
+    """Items in no useful order, options of 2-4 items anywhere: a bandwidth-reducing order is needed."""
+    import random
+
+    rng = random.Random(seed)
+    problem = ExactCover([f"i{k}" for k in range(n_items)], ["x", "y"])
+    for _ in range(n_options):
+        items = rng.sample(problem.primary, rng.randint(2, 4)) + (["x"] if rng.random() < 0.1 else [])
+        problem.add_option(items)
+    return problem
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_items_in_any_order(seed):
+    problem = wide_random_problem(seed)
+    assert memo_count(problem) == plain(problem)
+
+
+def board(name: str) -> ExactCover:
+    b = catalog.board(name)
+    return tiling.encode(tiling.parse(tiling.empty_board_rows(b), catalog.piece_set(b.pieces)))
+
+
+def test_pentomino_rectangles_published_counts():
+    """Published: 4x15 has 1,472 tilings and 5x12 4,040 (368 and 1,010 up to symmetry, times 4)."""
+    assert memo.count(board("4x15")).solutions == 1472
+    assert memo.count(board("5x12")).solutions == 4040
+
+
+def test_a_tiling_keeps_its_pieces_in_wide_bits_and_a_short_window():
+    laid_out = memo.layout(board("5x12"))
+    assert len(laid_out.wide_items) == 12  # the pieces
+    assert laid_out.window <= 4 * 5  # a piece reaches at most four columns of five past its first cell
+
+
+def test_trivial_layouts_are_the_count():
+    problem = ExactCover(["a", "b", "c"])
+    both = problem.add_option(["a", "b"])
+    problem.add_option(["a"])
+    assert memo.layout(problem) == 0  # c is in no option
+    problem.add_option(["c"])
+    assert memo.layout(problem, [both, 2]) == 1  # nothing left to cover
+    assert memo.layout(problem, [both, 1]) == 0  # given options that clash
+    assert memo.count(problem).solutions == 1
+    problem.add_option(["b"])
+    assert memo.count(problem).solutions == 2
+
+
+def test_options_of_secondary_items_only_are_never_chosen():
+    problem = ExactCover(["a"], ["s"])
+    problem.add_option(["a"])
+    problem.options.append((1,))  # as Knuth's format allows: an option of secondary items only
+    problem.labels.append(None)
+    assert memo.count(problem).solutions == 1
+
+
+def test_memory_cap_and_state_cap_give_way_to_the_search():
+    problem = board("5x12")
+    with pytest.raises(memo.Unsuitable, match="MB"):
+        memo.count(problem, memory_mb=1)
+    with pytest.raises(memo.Unsuitable, match="sub-problems"):
+        memo.count(problem, max_states=1000)
+
+
+def test_a_count_past_64_bits_is_refused_not_wrapped():
+    problem = ExactCover([f"i{k}" for k in range(41)])
+    for item in problem.primary:
+        for _ in range(3):
+            problem.add_option([item])  # 3**41 > 2**64 solutions
+    with pytest.raises(memo.Unsuitable, match="2\\*\\*63"):
+        memo.count(problem)
+
+
+def test_a_key_wider_than_64_bits_is_refused():
+    """Options of random items among 300: no order keeps the state within 64 bits."""
+    problem = wide_random_problem(1, n_items=300, n_options=3000)
+    with pytest.raises(memo.Unsuitable, match="bits"):
+        memo.layout(problem)
+
+
+def test_search_uses_it_for_big_counts_and_not_with_a_limit():
+    problem = board("5x12")
+    counted = count(problem)
+    assert (counted.engine, counted.solutions, counted.complete) == ("memo", 4040, True)
+    assert counted.peak_bytes > 0
+    assert count(problem, limit=10).engine != "memo"
+
+
+def test_search_falls_back_to_the_plain_search_under_a_memory_cap(monkeypatch):
+    monkeypatch.setattr(engine, "MEMO_ABOVE_NODES", 0)  # try it even on a small count...
+    monkeypatch.setattr(engine, "MEMO_STATES_PER_NODE", 1e-6)  # ...whatever its number of states
+    assert count(board("3x20")).engine == "memo"
+    counted = count(board("3x20"), memory_mb=0.01)
+    assert counted.engine != "memo" and counted.solutions == 8
+
+
+def test_cancel_and_time_limit_stop_it():
+    problem = board("6x10")
+    stop = threading.Event()
+    stop.set()
+    cancelled = count(problem, cancel=stop)
+    assert not cancelled.complete and cancelled.stopped == "cancelled"
+    timed = count(problem, time_limit=0.0)
+    assert not timed.complete and timed.stopped == "time limit"

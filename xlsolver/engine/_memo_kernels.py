@@ -1,0 +1,193 @@
+"""The memoised counter's loop (numba).  Imported only by ``memo.py``, only when used.
+
+A forward pass over sub-problems, level by level.  Level ``f`` holds the states
+whose first uncovered primary item (the *frontier*) is at position ``f``; a
+state is one 64-bit key, ``window | wide << W``: which of the next ``W``
+positions are covered, and which wide items (``memo.py`` explains the layout).
+Each state carries how many ways lead to it.  Expanding a state tries the
+options whose first position is ``f`` and adds its ways to the state each one
+leads to, always at a later level; ways that cover every primary item are
+solutions.  So a level is complete when every earlier level is done, and is
+freed once expanded: only the levels ahead are in memory.
+
+Each level is an open-addressing hash table of (key, ways) pairs (0 ways: an
+empty slot), grown by doubling at three-quarters load.  The tables live in one array, the
+*arena* (``off[level]``, ``cap[level]``, in pairs): new tables go on top, and a full arena
+is copied, live tables only, into a new one (twice what they need), which
+``run`` hands back.  (numba's typed lists would be simpler, but compiling them
+costs 0.7 s in every new process.)
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+# meta fields
+LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP = 0, 1, 2, 3, 4, 5, 6, 7
+META = 8
+# status codes
+RUNNING, DONE, OUT_OF_MEMORY, OVERFLOW = 0, 1, 2, 3
+
+FIRST_CAPACITY = 1 << 8
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _put(arena, start, capacity, key, add):
+    """Add ``add`` ways to ``key`` in the table at ``start``; True if the key is new."""
+    mask = capacity - 1
+    i = np.int64((key * GOLDEN) >> np.uint64(64 - trailing_zeros(np.uint64(capacity))))
+    while arena[2 * (start + i) + 1] != 0:
+        if arena[2 * (start + i)] == key:
+            arena[2 * (start + i) + 1] += add
+            return False
+        i = (i + 1) & mask
+    arena[2 * (start + i)] = key
+    arena[2 * (start + i) + 1] = add
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _room(arena, off, cap, meta, size, memory_cap):
+    """An arena with ``size`` free slots on top (a copy of the live tables if full);
+    sets OUT_OF_MEMORY instead when the copy would pass ``memory_cap`` bytes."""
+    if meta[TOP] + size <= arena.shape[0] // 2:
+        return arena
+    live = size
+    for level in range(cap.shape[0]):
+        live += cap[level]
+    length = max(2 * live, 1 << 12)
+    if 8 * (2 * length + arena.shape[0]) > memory_cap:
+        meta[STATUS] = OUT_OF_MEMORY
+        return arena
+    new = np.zeros(2 * length, np.uint64)
+    top = 0
+    for level in range(cap.shape[0]):
+        if cap[level]:
+            new[2 * top:2 * (top + cap[level])] = arena[2 * off[level]:2 * (off[level] + cap[level])]
+            off[level] = top
+            top += cap[level]
+    meta[TOP] = top
+    meta[PEAK] = max(meta[PEAK], 8 * (2 * length + arena.shape[0]))
+    meta[MEMORY] = 16 * length
+    return new
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _new_table(level, arena, off, cap, meta, memory_cap):
+    """An empty table for ``level`` on top of the arena; returns the arena."""
+    arena = _room(arena, off, cap, meta, FIRST_CAPACITY, memory_cap)
+    if meta[STATUS] != OUT_OF_MEMORY:
+        off[level] = meta[TOP]
+        cap[level] = FIRST_CAPACITY
+        meta[TOP] += FIRST_CAPACITY
+    return arena
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _grow(level, arena, off, cap, meta, memory_cap):
+    """The table of ``level`` moved to twice its size on top of the arena; returns the arena."""
+    capacity = 2 * cap[level]
+    arena = _room(arena, off, cap, meta, capacity, memory_cap)
+    if meta[STATUS] == OUT_OF_MEMORY:
+        return arena
+    old, old_capacity = off[level], cap[level]  # read after _room: a copy moves tables
+    new = meta[TOP]
+    meta[TOP] += capacity
+    for i in range(old, old + old_capacity):
+        if arena[2 * i + 1] != 0:
+            _put(arena, new, capacity, arena[2 * i], arena[2 * i + 1])
+    off[level], cap[level] = new, capacity
+    return arena
+
+
+@njit(cache=True, nogil=True)
+def run(starts, patterns, narrow, wide, run_end, n_narrow, window, wide_primary, arena, off, cap, fill, meta,
+        total, budget, memory_cap):
+    """Expand up to ``budget`` states, from ``meta[LEVEL]``/``meta[SLOT]`` on; returns the arena
+    (the same array, or a bigger copy).
+
+    ``narrow[o]``: the option's positions relative to its first one (bit 0 is
+    the first); ``wide[o]``: its wide items.  Options are listed by first
+    position and by which of the next log2(``patterns``) positions they leave
+    free (``starts[level * patterns + pattern]``), then grouped by wide items
+    (``run_end[o]``: the first option after o's group).  ``wide_primary`` masks the wide items that are primary.
+    ``total[0]`` gathers the solutions; ways are unsigned 64-bit, and a state
+    with 2**63 ways or more stops the pass (``OVERFLOW``).
+    """
+    n_levels = (starts.shape[0] - 1) // patterns
+    pattern_mask = np.uint64(patterns - 1)
+    window_mask = (np.uint64(1) << np.uint64(window)) - np.uint64(1)
+    one = np.uint64(1)
+    if cap[0] == 0 and meta[LEVEL] == 0:  # the start: nothing covered, the frontier at 0
+        arena = _new_table(0, arena, off, cap, meta, memory_cap)
+        if meta[STATUS] == OUT_OF_MEMORY:
+            return arena
+        _put(arena, off[0], cap[0], np.uint64(0), one)
+        fill[0], meta[STATES] = 1, 1
+    level, slot, edges, done = meta[LEVEL], meta[SLOT], meta[EDGES], 0
+    while level < n_levels and meta[STATUS] == RUNNING:
+        if slot == cap[level]:
+            cap[level] = 0  # expanded: its table is garbage, left for the next copy
+            level += 1
+            slot = 0
+            continue
+        if done == budget:
+            break
+        here = arena[2 * (off[level] + slot) + 1]
+        key = arena[2 * (off[level] + slot)]
+        slot += 1
+        if here == 0:
+            continue
+        done += 1
+        if here >= one << np.uint64(63):  # sums of two such could wrap: too big to trust
+            meta[STATUS] = OVERFLOW
+            break
+        covered = key & window_mask
+        taken = key >> np.uint64(window)
+        row = level * patterns + np.int64(covered & pattern_mask)  # the options that leave those free
+        o, last = starts[row], starts[row + 1]
+        while o < last:
+            if wide[o] & taken:
+                o = run_end[o]  # options of one level come grouped by their wide items
+                continue
+            ahead = narrow[o] >> one
+            now_taken = taken | wide[o]
+            o += 1
+            if ahead & covered:
+                continue
+            edges += 1
+            now = covered | ahead
+            if level < n_narrow:
+                step = trailing_zeros(~now) + 1  # the frontier moves past the covered run
+                nxt = level + step
+                now = now >> np.uint64(step) if step < 64 else np.uint64(0)
+            else:
+                nxt = n_narrow
+            if nxt >= n_narrow:
+                free = ~now_taken & wide_primary
+                if free == 0:
+                    before = total[0]
+                    total[0] += here
+                    if total[0] < before:
+                        meta[STATUS] = OVERFLOW
+                        break
+                    continue
+                nxt = n_narrow + trailing_zeros(free)
+                now = np.uint64(0)
+            if cap[nxt] == 0:
+                arena = _new_table(nxt, arena, off, cap, meta, memory_cap)
+                if meta[STATUS] == OUT_OF_MEMORY:
+                    break
+            if _put(arena, off[nxt], cap[nxt], now | (now_taken << np.uint64(window)), here):
+                fill[nxt] += 1
+                meta[STATES] += 1
+                if 4 * fill[nxt] > 3 * cap[nxt]:
+                    arena = _grow(nxt, arena, off, cap, meta, memory_cap)
+                    if meta[STATUS] == OUT_OF_MEMORY:
+                        break
+    meta[LEVEL], meta[SLOT], meta[EDGES] = level, slot, edges
+    if level == n_levels and meta[STATUS] == RUNNING:
+        meta[STATUS] = DONE
+    return arena

@@ -1,0 +1,346 @@
+"""Counting by memoised sub-problems: the count without visiting every solution.
+
+A first-item search on a tiling meets the same sub-problem again and again:
+once the first empty cell is known, what is left depends only on which cells
+just after it are covered and which pieces are used, however the search got
+there (Nishino et al.'s DXZ caches such counts).  Here the same idea runs as a
+forward pass (``_memo_kernels.run``): states are gathered level by level (the
+position of the first uncovered item), each with the number of ways to reach
+it, so a state is expanded once however many paths lead to it, and only the
+levels ahead of the one being expanded are in memory.
+
+What makes a state small is the item order (:func:`layout`).  Primary items are
+split into *narrow* ones, in an order where every option spans at most
+``window`` consecutive positions, and *wide* ones (a tiling's pieces: an option
+holds one of them wherever it lies), kept with the secondary items as bits of
+their own.  A state is then ``window`` bits of the positions after the frontier
+and one bit per wide item: the key is one 64-bit number, or this counter does
+not apply.  Options that are an item's only one are taken first.  The orders
+tried: the declared one (a tiling declares its cells in a narrow sweep, then
+its pieces) with the items reaching farthest, or sharing options with the most
+others, made wide; and reverse Cuthill-McKee on items that share options (a
+bandwidth-reducing order for problems read from DLX text).  The smallest
+state wins.
+"""
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..exact_cover import ExactCover
+from . import fast
+
+NAME = "memo"
+KEY_BITS = 64
+PATTERN_BITS = 6  # the positions after the frontier that pick a state's list of options
+PATTERNS = 1 << PATTERN_BITS
+MAX_ITEMS = 4096  # beyond this many items left, ordering costs more than it could win
+DEFAULT_MEMORY_MB = 512
+FIRST_SLICE = 1 << 14  # states in the first slice; later slices aim at SLICE_SECONDS
+SLICE_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A problem laid out for the counter (arrays are numpy, options grouped by first position)."""
+
+    narrow_items: tuple[int, ...]  # problem items at positions 0.. (branching order)
+    wide_items: tuple[int, ...]  # wide primary items, then secondary items: the wide bits
+    window: int
+    levels: int  # narrow + wide primary items: the positions a frontier can take
+    starts: object  # options of level f for pattern m: starts[f * PATTERNS + m] .. the next start
+    narrow: object  # per option: its narrow positions relative to its first (bit 0)
+    wide: object  # per option: its wide bits
+    run_end: object  # per option: the first option after its run (same list, same wide bits)
+    wide_primary: int  # mask of the wide bits that are primary items
+
+
+@dataclass(frozen=True)
+class MemoCount:
+    solutions: int
+    complete: bool  # False: stopped by ``tick`` (time limit, Ctrl-C)
+    states: int
+    edges: int  # state-to-state steps: the counter's nodes
+    peak_bytes: int
+
+
+class Unsuitable(Exception):
+    """The counter does not apply here (key too wide, memory cap, count too big); search instead."""
+
+
+def available() -> bool:
+    return fast.available()
+
+
+def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
+    """The counter's layout below the options in ``given``, or the count itself when
+    no search is needed (0: clash or an uncoverable item; 1: nothing left to cover).
+
+    Raises Unsuitable when no order found keeps a state within 64 bits.
+    """
+    import numpy as np
+
+    n_primary = len(problem.primary)
+    covered: set[int] = set()
+    for option in given:
+        items = problem.options[option]
+        if covered.intersection(items):
+            return 0
+        covered.update(items)
+    usable, left = _forced(problem, covered)
+    if usable is None:
+        return 0
+    if not left:
+        return 1
+    reach = set()
+    for o in usable:
+        reach.update(problem.options[o])
+    if any(i not in reach for i in left):
+        return 0
+    secondary = sorted(i for i in reach if i >= n_primary)
+    narrow, wide_primary = _order(problem, usable, left, KEY_BITS - len(secondary))
+    position = {item: p for p, item in enumerate(narrow)}
+    wide_items = tuple(wide_primary) + tuple(secondary)
+    wide_bit = {item: b for b, item in enumerate(wide_items)}
+    firsts, narrow_bits, wide_bits = [], [], []
+    window = 0
+    for o in usable:
+        at = [position[i] for i in problem.options[o] if i in position]
+        bits = 0
+        for item in problem.options[o]:
+            if item in wide_bit:
+                bits |= 1 << wide_bit[item]
+        if at:
+            first = min(at)
+            window = max(window, max(at) - first)
+            rel = 0
+            for p in at:
+                rel |= 1 << (p - first)
+        else:  # only wide items: its level is its first wide primary item's
+            first = len(narrow) + min(wide_bit[i] for i in problem.options[o] if i < n_primary)
+            rel = 0
+        firsts.append(first)
+        narrow_bits.append(rel)
+        wide_bits.append(bits)
+    if window + len(wide_items) > KEY_BITS or window >= KEY_BITS:
+        raise Unsuitable(f"a state needs {window + len(wide_items)} bits")
+    levels = len(narrow) + len(wide_primary)
+    # Each level's options, once for each pattern of the PATTERN_BITS positions after it that
+    # they leave free (a state picks its list by what it has covered there), grouped by wide bits.
+    firsts_a, narrow_a, wide_a = (np.array(a, dtype=t) for a, t in
+                                  ((firsts, np.int64), (narrow_bits, np.uint64), (wide_bits, np.uint64)))
+    by_level = np.lexsort((wide_a, firsts_a))
+    level_starts = np.searchsorted(firsts_a[by_level], np.arange(levels + 1))
+    ahead = narrow_a >> np.uint64(1)
+    lists, starts = [], [0]
+    for level in range(levels):
+        here = by_level[level_starts[level]:level_starts[level + 1]]
+        for pattern in range(PATTERNS):
+            lists.append(here[(ahead[here] & np.uint64(pattern)) == 0])
+            starts.append(starts[-1] + len(lists[-1]))
+    rows = np.concatenate(lists) if lists else np.zeros(0, dtype=np.int64)
+    starts = np.array(starts, dtype=np.int64)
+    last = np.zeros(len(rows), dtype=bool)  # the last option of its group
+    last[starts[1:][starts[1:] > 0] - 1] = True
+    last[:-1] |= wide_a[rows[:-1]] != wide_a[rows[1:]]
+    if len(rows):
+        last[-1] = True
+    ends = np.flatnonzero(last)
+    run_end = ends[np.searchsorted(ends, np.arange(len(rows)))] + 1
+    return Layout(
+        narrow_items=tuple(narrow),
+        wide_items=wide_items,
+        window=window,
+        levels=levels,
+        starts=starts,
+        narrow=narrow_a[rows],
+        wide=wide_a[rows],
+        run_end=run_end.astype(np.int64),
+        wide_primary=(1 << len(wide_primary)) - 1,
+    )
+
+
+def _forced(problem: ExactCover, covered: set[int]) -> tuple[list[int] | None, list[int]]:
+    """(usable options, primary items left) once every option that is an item's only one
+    is taken, as often as that happens; (None, []) if two such options clash."""
+    n_primary = len(problem.primary)
+    while True:
+        usable = [o for o, items in enumerate(problem.options)
+                  if min(items) < n_primary and not covered.intersection(items)]
+        options_of: dict[int, list[int]] = {}
+        for o in usable:
+            for i in problem.options[o]:
+                if i < n_primary:
+                    options_of.setdefault(i, []).append(o)
+        forced = {only[0] for only in options_of.values() if len(only) == 1}
+        if not forced:
+            return usable, [i for i in range(n_primary) if i not in covered]
+        for o in forced:
+            if covered.intersection(problem.options[o]):
+                return None, []
+            covered.update(problem.options[o])
+
+
+def _order(problem: ExactCover, usable: list[int], left: list[int], bits: int) -> tuple[list[int], list[int]]:
+    """(narrow items in branching order, wide primary items): the narrowest state found.
+
+    Candidates for wide bits: the items whose options reach farthest in the
+    declared order (a tiling declares its pieces after its cells), or that share
+    options with the most others (a piece shares them with every cell).  Each
+    split is tried in declared order, the best by sharing also in reverse
+    Cuthill-McKee order; the smallest state wins.
+    """
+    import numpy as np
+
+    if len(left) > MAX_ITEMS:
+        raise Unsuitable(f"{len(left)} items to order")
+    index = {item: k for k, item in enumerate(left)}
+    rows = [[index[i] for i in problem.options[o] if i in index] for o in usable]
+    width = max(map(len, rows))
+    padded = np.full((len(rows), width), len(left), dtype=np.int64)  # len(left): no item
+    for r, row in enumerate(rows):
+        padded[r, :len(row)] = row
+    incidence = np.zeros((len(rows), len(left) + 1), dtype=bool)
+    np.put_along_axis(incidence, padded, True, axis=1)
+    incidence = incidence[:, :-1]
+    neighbours = [np.flatnonzero(incidence[incidence[:, k]].any(axis=0)) for k in range(len(left))]
+    degree = [len(n) for n in neighbours]  # items sharing an option with this one (itself included)
+    reach = _reach(padded, len(left))
+    by_reach = _splits(reach, padded, bits)
+    by_sharing = _splits(degree, padded, bits)
+    _, narrow, wide = min(by_sharing, key=lambda c: c[0])  # for items declared in no useful order: reordered
+    turned = _reverse_cuthill_mckee(narrow, neighbours, wide)
+    candidates = by_reach + by_sharing + [(_span(turned, padded, len(left)) + len(wide), turned, wide)]
+    _, narrow, wide = min(candidates, key=lambda c: c[0])
+    return [left[k] for k in narrow], [left[k] for k in sorted(wide)]
+
+
+def _splits(rank, padded, bits: int) -> list[tuple[int, list[int], set[int]]]:
+    """(state bits, narrow items, wide items) for the top-ranked items made wide, at each step of rank."""
+    n = len(rank)
+    ranked = sorted(range(n), key=lambda k: (-rank[k], k))
+    splits = []
+    for k in [0] + [k for k in range(1, min(n, bits) + 1) if k == n or rank[ranked[k - 1]] > rank[ranked[k]]]:
+        wide = set(ranked[:k])
+        narrow = [i for i in range(n) if i not in wide]
+        splits.append((_span(narrow, padded, n) + k, narrow, wide))
+    return splits
+
+
+def _reach(padded, n: int):
+    """For each item (declared order), how far its options reach from it."""
+    import numpy as np
+
+    present = padded < n
+    high = np.where(present, padded, -1).max(axis=1, keepdims=True)
+    low = np.where(present, padded, n + 1).min(axis=1, keepdims=True)
+    far = np.maximum(padded - low, high - padded)
+    reach = np.zeros(n + 1, dtype=np.int64)
+    np.maximum.at(reach, padded[present], far[present])
+    return reach[:n].tolist()
+
+
+def _span(order: list[int], padded, n: int) -> int:
+    """The widest option in ``order`` (positions from its first narrow item to its last)."""
+    import numpy as np
+
+    position = np.full(n + 1, -1, dtype=np.int64)
+    position[order] = np.arange(len(order))
+    at = position[padded]
+    present = at >= 0
+    if not present.any():
+        return 0
+    high = np.where(present, at, -1).max(axis=1)
+    low = np.where(present, at, n + 1).min(axis=1)
+    return int((high - low)[high >= 0].max())
+
+
+def _reverse_cuthill_mckee(items: list[int], neighbours, skip: set[int]) -> list[int]:
+    """A bandwidth-reducing order: breadth first from a far-out item, fewest neighbours first, reversed."""
+    keep = set(items) - skip
+    graph = {i: sorted((int(j) for j in neighbours[i] if j != i and int(j) in keep),
+                       key=lambda j: (len(neighbours[j]), j)) for i in items}
+    placed: set[int] = set()
+    order: list[int] = []
+    for seed in sorted(items, key=lambda i: (len(graph[i]), i)):
+        if seed in placed:
+            continue
+        start = _far_out(seed, graph)
+        queue = deque([start])
+        placed.add(start)
+        while queue:
+            item = queue.popleft()
+            order.append(item)
+            for other in graph[item]:
+                if other not in placed:
+                    placed.add(other)
+                    queue.append(other)
+    return order[::-1]
+
+
+def _far_out(seed: int, graph: dict[int, list[int]]) -> int:
+    """A pseudo-peripheral item: the last one reached breadth first, twice over."""
+    start = seed
+    for _ in range(2):
+        seen, frontier, last = {start}, [start], [start]
+        while frontier:
+            last = frontier
+            frontier = [j for i in frontier for j in graph[i] if j not in seen and not seen.add(j)]
+        start = min(last, key=lambda i: (len(graph[i]), i))
+    return start
+
+
+def _kernels():
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "xlsolver" / "numba"))
+    from . import _memo_kernels
+
+    return _memo_kernels
+
+
+def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,
+          laid_out: Layout | int | None = None, max_states: int | None = None) -> MemoCount:
+    """Count every solution holding ``given``; ``tick(nodes, explored) -> stop?`` between slices.
+
+    Raises Unsuitable when the layout does not fit, memory would pass
+    ``memory_mb``, more than ``max_states`` sub-problems turn up or the count
+    passes 2**63: the caller searches instead.
+    """
+    import numpy as np
+
+    plan = layout(problem, given) if laid_out is None else laid_out
+    if isinstance(plan, int):
+        return MemoCount(plan, True, 0, 0, 0)
+    k = _kernels()
+    off = np.zeros(plan.levels, dtype=np.int64)
+    cap = np.zeros(plan.levels, dtype=np.int64)
+    fill = np.zeros(plan.levels, dtype=np.int64)
+    meta = np.zeros(k.META, dtype=np.int64)
+    total = np.zeros(1, dtype=np.uint64)
+    budget, memory_cap = FIRST_SLICE, int(memory_mb * 2**20)
+    arena = np.zeros(0, dtype=np.uint64)
+    while True:
+        started = time.perf_counter()
+        arena = k.run(plan.starts, PATTERNS, plan.narrow, plan.wide, plan.run_end, len(plan.narrow_items), plan.window,
+                      np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
+        took = time.perf_counter() - started
+        budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 1 << 10), 1 << 24))
+        status = int(meta[k.STATUS])
+        if status == k.OUT_OF_MEMORY:
+            raise Unsuitable(f"the counter would need more than {memory_mb:g} MB")
+        if status == k.OVERFLOW:
+            raise Unsuitable("the count passes 2**63")
+        edges = int(meta[k.EDGES])
+        if max_states is not None and meta[k.STATES] > max_states:
+            raise Unsuitable(f"more than {max_states:,} sub-problems: they hardly repeat")
+        if status == k.DONE:
+            if tick is not None:
+                tick(edges, 1.0, True)
+            return MemoCount(int(total[0]), True, int(meta[k.STATES]), edges, int(meta[k.PEAK]))
+        if tick is not None and tick(edges, int(meta[k.LEVEL]) / plan.levels):
+            tick(edges, int(meta[k.LEVEL]) / plan.levels, True)
+            return MemoCount(int(total[0]), False, int(meta[k.STATES]), edges, int(meta[k.PEAK]))
+
