@@ -30,32 +30,24 @@ def brute_force(problem: ExactCover) -> set[frozenset[int]]:
 
 
 @st.composite
-def small_problems(draw) -> ExactCover:
-    n_primary = draw(st.integers(1, 6))
-    n_secondary = draw(st.integers(0, 3))
-    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
+def small_problems(draw, primary=(1, 6), secondary=(0, 3), most_options=11,
+                   secondary_only: bool = False) -> ExactCover:
+    """Small random problems; ``secondary_only``: some options made of secondary items only."""
+    problem = ExactCover([f"p{i}" for i in range(draw(st.integers(*primary)))],
+                         [f"s{i}" for i in range(draw(st.integers(*secondary)))])
     names = problem.items
-    for _ in range(draw(st.integers(0, 11))):
-        chosen = draw(st.sets(st.sampled_from(names), min_size=1, max_size=len(names)))
-        chosen.add(draw(st.sampled_from(problem.primary)))
-        problem.add_option(sorted(chosen, key=names.index))
-    return problem
-
-
-@st.composite
-def secondary_problems(draw) -> ExactCover:
-    """Small problems rich in secondary items, some options made of secondary items only."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(1, 4))
-    problem = ExactCover([f"p{i}" for i in range(n_primary)], [f"s{i}" for i in range(n_secondary)])
-    names = problem.items
-    for _ in range(draw(st.integers(0, 12))):
-        if draw(st.booleans()):
+    for _ in range(draw(st.integers(0, most_options))):
+        if secondary_only and draw(st.booleans()):
             chosen = draw(st.sets(st.sampled_from(problem.secondary), min_size=1))
         else:
             chosen = draw(st.sets(st.sampled_from(names), min_size=1)) | {draw(st.sampled_from(problem.primary))}
         problem.add_option(sorted(chosen, key=names.index))
     return problem
+
+
+def secondary_problems():
+    """Small problems rich in secondary items, some options made of secondary items only."""
+    return small_problems(primary=(1, 5), secondary=(1, 4), most_options=12, secondary_only=True)
 
 
 def queens(n: int) -> ExactCover:

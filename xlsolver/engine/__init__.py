@@ -209,7 +209,7 @@ class Search:
             return None
         state["found"] = counted.solutions
         result = self._finish(state, None)
-        self.result = SearchResult(**{**result.__dict__, "engine": memo.NAME, "peak_bytes": counted.peak_bytes})
+        self.result = dataclasses.replace(result, engine=memo.NAME, peak_bytes=counted.peak_bytes)
         return self.result
 
 

@@ -57,6 +57,19 @@ def _revive(mark, opt_start, opt_items, alive, key, step, killed, ktop):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _cover(j, uset, uloc, n_unc):
+    """Take item ``j`` out of the uncovered set (see the module doc); returns the new size."""
+    n_unc -= 1
+    t = uloc[j]
+    last = uset[n_unc]
+    uset[t] = last
+    uloc[last] = t
+    uset[n_unc] = j
+    uloc[j] = n_unc
+    return n_unc
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, key, step, killed, ktop,
           uset, uloc, n_unc):
     """Choose option ``o`` (its item ``skip`` is already dealt with): cover its items, kill what clashes.
@@ -67,13 +80,7 @@ def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, 
     for p in range(opt_start[o], opt_start[o + 1]):
         j = opt_items[p]
         if j != skip and j < n_primary:
-            n_unc -= 1
-            t = uloc[j]
-            last = uset[n_unc]
-            uset[t] = last
-            uloc[last] = t
-            uset[n_unc] = j
-            uloc[j] = n_unc
+            n_unc = _cover(j, uset, uloc, n_unc)
     for p in range(opt_start[o], opt_start[o + 1]):
         j = opt_items[p]
         if j == skip:
@@ -129,14 +136,7 @@ def _branch(c, d, lv, cands, col_start, col_opts, opt_start, opt_items, alive, k
             ctop += 1
             ktop = _kill(o, opt_start, opt_items, alive, key, step, killed, ktop)
     lv[d, HI] = ctop
-    n_unc -= 1
-    t = uloc[c]
-    last = uset[n_unc]
-    uset[t] = last
-    uloc[last] = t
-    uset[n_unc] = c
-    uloc[c] = n_unc
-    return ktop, n_unc, ctop
+    return ktop, _cover(c, uset, uloc, n_unc), ctop
 
 
 @njit(cache=True, nogil=True)

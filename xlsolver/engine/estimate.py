@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
+from .fewest import tables
 from .reference import compile_masks
 
 # Seconds per step of the compiled first-item kernel: a node, a 64-bit word of a candidate checked
@@ -123,15 +124,8 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
     Sampled as :func:`first_item`; each node kept costs what a node of
     ``fewest.py`` costs, so after ``steps`` only ``late`` nodes are kept per depth.
     """
-    n_primary = len(problem.primary)
     options = problem.options
-    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
-    for option, items in enumerate(options):
-        for item in items:
-            options_of[item].append(option)
-    primary_of = [[item for item in items if item < n_primary] for items in options]
-    step = max(n_primary, 1)
-    start_key = {item: len(options_of[item]) * step + item for item in range(n_primary)}  # as in fewest.py
+    options_of, primary_of, step, start_key = tables(problem)  # as fewest.py searches
     start_alive = bytearray(b"\x01") * len(options)
 
     def take(option: int, alive: bytearray, key: dict[int, int], skip: int = -1) -> int:

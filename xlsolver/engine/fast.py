@@ -31,6 +31,11 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def next_slice(budget: int, took: float, smallest: int = MIN_SLICE, largest: int = MAX_SLICE) -> int:
+    """The work for the next slice of a kernel, so that it lasts about SLICE_SECONDS."""
+    return int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), smallest), largest))
+
+
 def load(module: str):
     """A kernel module of this package (``"_kernels"``), imported, numba with it, on first use."""
     os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "xlsolver" / "numba"))
@@ -173,7 +178,7 @@ class Driver:
             started = time.perf_counter()
             self.compiled.advance(kernels, state, budget, -1 if self.limit is None else self.limit, out)
             took = time.perf_counter() - started
-            budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), MIN_SLICE), MAX_SLICE))
+            budget = next_slice(budget, took)
             self.nodes, self.found = int(meta[kernels.NODES]), int(meta[kernels.COUNT])
             status = int(meta[kernels.STATUS])
             self.exhausted = status == kernels.DONE

@@ -32,21 +32,26 @@ from .reference import TICK_NODES, Tick, explored_fraction
 NAME = "fewest"
 
 
+def tables(problem: ExactCover) -> tuple[list[list[int]], list[tuple[int, ...]], int, dict[int, int]]:
+    """``(options_of, primary_of, step, key)``: each item's options, each option's primary items,
+    and the keys of the primary items, ``key[item] = live options * step + item`` (all alive)."""
+    n_primary = len(problem.primary)
+    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
+    for option, items in enumerate(problem.options):
+        for item in items:
+            options_of[item].append(option)
+    primary_of = [tuple(item for item in items if item < n_primary) for items in problem.options]
+    step = max(n_primary, 1)
+    return options_of, primary_of, step, {item: len(options_of[item]) * step + item for item in range(n_primary)}
+
+
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None = None) -> Iterator[tuple[int, ...]]:
     """Yield every solution that contains the options in ``given``.
 
     Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
     """
-    n_primary = len(problem.primary)
     options = problem.options
-    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
-    for option, items in enumerate(options):
-        for item in items:
-            options_of[item].append(option)
-    primary_of = [tuple(item for item in items if item < n_primary) for items in options]
-    step = max(n_primary, 1)
-    # Uncovered primary items only: key[item] = live options * step + item.
-    key = {item: len(options_of[item]) * step + item for item in range(n_primary)}
+    options_of, primary_of, step, key = tables(problem)
     alive = bytearray(b"\x01") * len(options)
 
     def choose(option: int) -> tuple[list[int], list[tuple[int, int]]]:

@@ -24,12 +24,10 @@ state wins.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..exact_cover import ExactCover
 from . import fast
@@ -40,8 +38,7 @@ PATTERN_BITS = 6  # the positions after the frontier that pick a state's list of
 PATTERNS = 1 << PATTERN_BITS
 MAX_ITEMS = 4096  # beyond this many items left, ordering costs more than it could win
 DEFAULT_MEMORY_MB = 512
-FIRST_SLICE = 1 << 14  # states in the first slice; later slices aim at SLICE_SECONDS
-SLICE_SECONDS = 0.05
+FIRST_SLICE = 1 << 14  # states in the first slice; later ones last about fast.SLICE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -294,13 +291,6 @@ def _far_out(seed: int, graph: dict[int, list[int]]) -> int:
     return start
 
 
-def _kernels():
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "xlsolver" / "numba"))
-    from . import _memo_kernels
-
-    return _memo_kernels
-
-
 def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,
           laid_out: Layout | int | None = None, max_states: int | None = None) -> MemoCount:
     """Count every solution holding ``given``; ``tick(nodes, explored) -> stop?`` between slices.
@@ -314,7 +304,7 @@ def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: 
     plan = layout(problem, given) if laid_out is None else laid_out
     if isinstance(plan, int):
         return MemoCount(plan, True, 0, 0, 0)
-    k = _kernels()
+    k = fast.load("_memo_kernels")
     off = np.zeros(plan.levels, dtype=np.int64)
     cap = np.zeros(plan.levels, dtype=np.int64)
     fill = np.zeros(plan.levels, dtype=np.int64)
@@ -327,7 +317,7 @@ def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: 
         arena = k.run(plan.starts, PATTERNS, plan.narrow, plan.wide, plan.run_end, len(plan.narrow_items), plan.window,
                       np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
         took = time.perf_counter() - started
-        budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 1 << 10), 1 << 24))
+        budget = fast.next_slice(budget, took, 1 << 10, 1 << 24)  # in states, not nodes
         status = int(meta[k.STATUS])
         if status == k.OUT_OF_MEMORY:
             raise Unsuitable(f"the counter would need more than {memory_mb:g} MB")
