@@ -11,6 +11,9 @@ in "VBA support" mode, runs macros, exposes form buttons and exports PDF (which
         doc.run_macro("Buttons.Hello")           # raises MacroError on a VBA error
         doc.cell("Main", "B2")                   # -> "hello from VBA"
         doc.button_macros("Main")                # -> [Button("Say hello", "vnd.sun.star.script:...")]
+        doc.click(doc.button_macros("Main")[0])  # what a click on that button runs
+        doc.range_values("IQ5x11_Out")           # a defined name's cells; range_fills: their colours
+        office.profile                           # the private profile (user/Scripts/python/... lives here)
     render_png("book.xlsm", "pictures")          # one PNG per sheet
 
 This module does not depend on pytest; the tests own the fixtures.
@@ -33,6 +36,17 @@ What LibreOffice (7.4, Debian 12) does that this module works around:
 - `soffice` is a shell script that execs `oosplash`, which forks `soffice.bin`: the
   process is started in a session of its own and the whole group is ended on close.
 - MsgBox in a headless soffice returns at once; the macro goes on.
+- LibreOffice's own Python (python3-uno's loader, for Python macros; Debian needs
+  libreoffice-script-provider-python too) finds its home by looking for `python3` on PATH.
+  Started from a pyenv Python, soffice inherits pyenv's `versions/X/bin` first on PATH, the
+  embedded Python (Debian's 3.11.2 library) then takes that 3.11.7 installation's standard
+  library, and every Python macro fails with "std::bad_alloc".  `Office` therefore starts
+  soffice with PATH minus the folders that hold a Python installation other than /usr's.
+- Inside soffice, `PYTHONPATH` is set to LibreOffice's program folder for its own Python; a
+  process a macro starts inherits it (xlsolver's script removes it for the Python it runs).
+- A click on a form button runs the script URL bound to it through the document's script
+  provider (`click` does the same); a Python macro in the profile's Scripts/python is found
+  without a restart, and reloaded when its file's time stamp changes.
 """
 from __future__ import annotations
 
@@ -48,11 +62,11 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 __all__ = [
     "Button", "Document", "MacroError", "Office", "OfficeError",
-    "available", "render_png", "strip_lo_header", "unavailable_reason",
+    "available", "render_png", "soffice_environment", "strip_lo_header", "unavailable_reason",
 ]
 
 DEBIAN_PYTHON_PACKAGES = "/usr/lib/python3/dist-packages"
@@ -74,15 +88,33 @@ VBA_LIBRARY = "VBAProject"
 _LO_HEADER_LINE = re.compile(r"(Rem Attribute VBA_ModuleType=\w+|Option VBASupport 1|Option ClassModule)\Z")
 
 # Lock files off (see the module docstring); macro security "low" as a second guard
-# beside MacroExecutionMode, which is what actually enables the macros on load.
+# beside MacroExecutionMode, which is what actually enables the macros on load; no
+# "Tip of the day" dialog when soffice runs with windows.
 _PROFILE_SETTINGS = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseLocking" oor:op="fuse"><value>false</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseDocumentOOoLockFile" oor:op="fuse"><value>false</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseDocumentSystemFileLocking" oor:op="fuse"><value>false</value></prop></item>
 <item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="ShowTipOfTheDay" oor:op="fuse"><value>false</value></prop></item>
 </oor:items>
 """
+
+
+def soffice_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment soffice is started with: this one, minus the PATH folders whose `python3` belongs to
+    another Python installation than /usr's (see the module docstring: LibreOffice's Python would take
+    its standard library and fail)."""
+    env = dict(os.environ if environ is None else environ)
+    kept = []
+    for folder in env.get("PATH", "").split(os.pathsep):
+        home = Path(folder).parent
+        foreign = (Path(folder, "python3").exists() and os.path.realpath(home) != "/usr"
+                   and any(home.glob("lib/python3*/os.py")))
+        if folder and not foreign:
+            kept.append(folder)
+    env["PATH"] = os.pathsep.join(kept)
+    return env
 
 
 class OfficeError(RuntimeError):
@@ -182,23 +214,38 @@ class Office:
     an atexit hook does it too if the caller forgets.
     """
 
-    def __init__(self, timeout: float = START_TIMEOUT):
+    def __init__(self, timeout: float = START_TIMEOUT, setup: Callable[[Path], object] | None = None, *,
+                 soffice: str | None = None, display: str | None = None):
+        """`setup(profile)`, if given, runs on the fresh profile folder before soffice starts (to install
+        something there, as a user does while LibreOffice is closed).  `display` (an X display such as
+        ":99") starts soffice with windows instead of headless: that needs a LibreOffice built with a
+        GUI (`soffice` names it; Debian's -nogui packages have none), for pictures of the real window."""
         self._uno = _import_uno()
         self._documents: list[Document] = []
         self._profile = Path(tempfile.mkdtemp(prefix="xlsolver-lo-profile-"))
         (self._profile / "user").mkdir()
         (self._profile / "user" / "registrymodifications.xcu").write_text(_PROFILE_SETTINGS, encoding="utf-8")
+        if setup is not None:
+            try:
+                setup(self._profile)
+            except BaseException:
+                shutil.rmtree(self._profile, ignore_errors=True)
+                raise
         self._log_path = self._profile / "soffice.log"
         pipe = f"xlsolver_{os.getpid()}_{uuid.uuid4().hex[:8]}"
         command = [
-            shutil.which("soffice") or "soffice",
-            "--headless", "--invisible", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
+            soffice or shutil.which("soffice") or "soffice",
+            *(["--headless", "--invisible"] if display is None else []),
+            "--norestore", "--nologo", "--nodefault", "--nolockcheck",
             f"-env:UserInstallation={self._profile.as_uri()}",
             f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext",
         ]
+        environment = soffice_environment()
+        if display is not None:
+            environment.update(DISPLAY=display, SAL_USE_VCLPLUGIN="gen")  # plain X11: no desktop needed
         self._log = open(self._log_path, "wb")  # a file, not a pipe: soffice must never block on it
         self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
+                                         stderr=subprocess.STDOUT, start_new_session=True, env=environment)
         self.pid = self._process.pid  # also the process group of oosplash and soffice.bin
         atexit.register(self.close)
         started = time.monotonic()
@@ -227,6 +274,11 @@ class Office:
                 raise OfficeError(f"soffice did not accept the connection in time; its output:\n{self.log()}")
             time.sleep(0.1)
 
+    @property
+    def profile(self) -> Path:
+        """The private user installation folder (the one holding `user/`), as `-env:UserInstallation` names it."""
+        return self._profile
+
     def log(self) -> str:
         """What soffice has written to stdout and stderr so far."""
         try:
@@ -234,14 +286,14 @@ class Office:
         except OSError:
             return "(no output)"
 
-    def open(self, path: str | os.PathLike, *, macros: bool = True) -> Document:
-        """Load a workbook hidden; `macros` enables them with no prompt (else never run)."""
+    def open(self, path: str | os.PathLike, *, macros: bool = True, hidden: bool = True) -> Document:
+        """Load a workbook (hidden unless asked); `macros` enables them with no prompt (else never run)."""
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(path)
         mode = ALWAYS_EXECUTE_NO_WARN if macros else NEVER_EXECUTE
         component = self._desktop.loadComponentFromURL(
-            _url(path), "_blank", 0, _props(Hidden=True, MacroExecutionMode=mode))
+            _url(path), "_blank", 0, _props(Hidden=hidden, MacroExecutionMode=mode))
         if component is None:
             raise OfficeError(f"LibreOffice could not load {path}; its output:\n{self.log()}")
         document = Document(component, path, self)
@@ -326,13 +378,7 @@ class Document:
 
     def cell(self, sheet: str | int, a1: str) -> str | float | None:
         """The cell as LibreOffice sees it: None if empty, float or str; a formula gives its result."""
-        cell = self._sheet(sheet).getCellRangeByName(a1)
-        kind = cell.Type.value  # com.sun.star.table.CellContentType
-        if kind == "EMPTY":
-            return None
-        if kind == "VALUE" or (kind == "FORMULA" and cell.FormulaResultType2 == 1):  # FormulaResult.VALUE
-            return cell.Value
-        return cell.String  # text, a formula's text result, or its error ("#DIV/0!", "Err:502")
+        return _cell_value(self._sheet(sheet).getCellRangeByName(a1))
 
     def set_cell(self, sheet: str | int, a1: str, value: str | float | None) -> None:
         """Write a number, a text, a formula (a str starting with "=") or None (clear)."""
@@ -346,6 +392,89 @@ class Document:
                 cell.setString(value)
         else:
             cell.setValue(float(value))
+
+    def type_cell(self, sheet: str | int, a1: str, text: str | None) -> None:
+        """Type into a cell as a user does (a number becomes a number, "#" stays text); None empties it."""
+        cell = self._sheet(sheet).getCellRangeByName(a1)
+        if text is None or text == "":
+            cell.clearContents(_CONTENTS)
+        else:
+            cell.setFormula(text)
+
+    def _named_cells(self, name: str):
+        names = self._doc.NamedRanges
+        if not names.hasByName(name):
+            raise KeyError(f"no defined name {name!r} in {self.path.name}")
+        return names.getByName(name).ReferredCells
+
+    def range_values(self, name: str) -> list[list[str | float | None]]:
+        """The cells of a defined name by rows: None if empty, float or str (a formula gives its result).
+
+        One UNO call (the range's DataArray, where an empty cell and an empty text both read "": None here).
+        """
+        return [[None if value == "" else value for value in row] for row in self._named_cells(name).DataArray]
+
+    def range_fills(self, name: str) -> list[list[str | None]]:
+        """The fill colour ("#rrggbb") of each cell of a defined name, None where there is none.
+
+        Read per block of equally formatted cells (the range's CellFormatRanges), not per cell.
+        """
+        cells = self._named_cells(name)
+        top, left = cells.RangeAddress.StartRow, cells.RangeAddress.StartColumn
+        rows = cells.RangeAddress.EndRow - top + 1
+        cols = cells.RangeAddress.EndColumn - left + 1
+        fills: list[list[str | None]] = [[None] * cols for _ in range(rows)]
+        blocks = cells.CellFormatRanges
+        for i in range(blocks.Count):
+            block = blocks.getByIndex(i)
+            address, colour = block.RangeAddress, _colour(block.CellBackColor)
+            for r in range(address.StartRow - top, address.EndRow - top + 1):
+                for c in range(address.StartColumn - left, address.EndColumn - left + 1):
+                    fills[r][c] = colour
+        return fills
+
+    def type_range(self, name: str, rows: list[list[str | None]]) -> None:
+        """Type rows of texts into a defined name's cells, from its top-left cell (None empties a cell)."""
+        cells = self._named_cells(name)
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                cell = cells.getCellByPosition(c, r)
+                if text is None or text == "":
+                    cell.clearContents(_CONTENTS)
+                else:
+                    cell.setFormula(text)
+
+    def has_name(self, name: str) -> bool:
+        return self._doc.NamedRanges.hasByName(name)
+
+    def click(self, button: Button, timeout: float = MACRO_TIMEOUT) -> None:
+        """Do what a click on `button` does: run the script URL bound to it through the document's script
+        provider (which is how a form control's action event runs its macro).  A Basic macro's error is
+        swallowed on this path, as on a real click; OfficeError (soffice killed) after `timeout` seconds."""
+        if not button.macro:
+            raise ValueError(f"button {button.label!r} runs no macro")
+        outcome: dict[str, Any] = {}
+
+        def call() -> None:
+            provider = script = None
+            try:
+                provider = self._doc.getScriptProvider()
+                script = provider.getScript(button.macro)
+                self._office._uno.invoke(script, "invoke", ((), (), ()))
+            except Exception as error:
+                outcome["error"] = error
+            finally:
+                del provider, script  # see the module docstring: a live script crashes close
+
+        worker = threading.Thread(target=call, name=f"click {button.label}", daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if worker.is_alive():
+            self._office.close(kill=True)
+            worker.join(STOP_TIMEOUT)
+            raise OfficeError(f"{button.macro} still running after {timeout} s; soffice was killed")
+        if "error" in outcome:
+            raise outcome["error"]
 
     def vba_modules(self) -> dict[str, str]:
         """Module name -> source as LibreOffice imported it (with its header; see strip_lo_header).
@@ -454,13 +583,18 @@ class Document:
         """
         buttons = []
         page = self._sheet(sheet).DrawPage
+        forms: list[tuple[Any, list]] = []  # each form once with its controls: few UNO round trips
         for i in range(page.Count):
             shape = page.getByIndex(i)
             if not shape.supportsService("com.sun.star.drawing.ControlShape"):
                 continue
             model = shape.Control
             form = model.Parent
-            index = next(k for k in range(form.Count) if form.getByIndex(k) == model)
+            controls = next((found for known, found in forms if known == form), None)
+            if controls is None:
+                controls = [form.getByIndex(k) for k in range(form.Count)]
+                forms.append((form, controls))
+            index = next(k for k, control in enumerate(controls) if control == model)
             macro = ""
             for event in form.getScriptEvents(index):
                 if event.EventMethod == "actionPerformed" and event.ScriptCode:
@@ -492,6 +626,22 @@ class Document:
         self._doc = None
         if self in self._office._documents:
             self._office._documents.remove(self)
+
+
+_CONTENTS = 1 | 2 | 4 | 16  # com.sun.star.sheet.CellFlags VALUE | DATETIME | STRING | FORMULA
+
+
+def _cell_value(cell) -> str | float | None:
+    kind = cell.Type.value  # com.sun.star.table.CellContentType
+    if kind == "EMPTY":
+        return None
+    if kind == "VALUE" or (kind == "FORMULA" and cell.FormulaResultType2 == 1):  # FormulaResult.VALUE
+        return cell.Value
+    return cell.String  # text, a formula's text result, or its error ("#DIV/0!", "Err:502")
+
+
+def _colour(value: int) -> str | None:
+    return None if value < 0 else f"#{value:06x}"
 
 
 # --- pictures ------------------------------------------------------------------------

@@ -22,6 +22,12 @@ End Sub
 Sub Pento6x10_Unique()
     Press "Pento6x10", "unique"
 End Sub
+Sub Pento6x10_Hint()
+    Press "Pento6x10", "hint"
+End Sub
+Sub Pento6x10_Generate()
+    Press "Pento6x10", "generate"
+End Sub
 Sub Pento6x10_Clear()
     Press "Pento6x10", "clear"
 End Sub
@@ -38,6 +44,12 @@ Sub Pento5x12_Count()
 End Sub
 Sub Pento5x12_Unique()
     Press "Pento5x12", "unique"
+End Sub
+Sub Pento5x12_Hint()
+    Press "Pento5x12", "hint"
+End Sub
+Sub Pento5x12_Generate()
+    Press "Pento5x12", "generate"
 End Sub
 Sub Pento5x12_Clear()
     Press "Pento5x12", "clear"
@@ -56,6 +68,12 @@ End Sub
 Sub Pento4x15_Unique()
     Press "Pento4x15", "unique"
 End Sub
+Sub Pento4x15_Hint()
+    Press "Pento4x15", "hint"
+End Sub
+Sub Pento4x15_Generate()
+    Press "Pento4x15", "generate"
+End Sub
 Sub Pento4x15_Clear()
     Press "Pento4x15", "clear"
 End Sub
@@ -72,6 +90,12 @@ Sub Pento3x20_Count()
 End Sub
 Sub Pento3x20_Unique()
     Press "Pento3x20", "unique"
+End Sub
+Sub Pento3x20_Hint()
+    Press "Pento3x20", "hint"
+End Sub
+Sub Pento3x20_Generate()
+    Press "Pento3x20", "generate"
 End Sub
 Sub Pento3x20_Clear()
     Press "Pento3x20", "clear"
@@ -90,6 +114,12 @@ End Sub
 Sub PentoScott_Unique()
     Press "PentoScott", "unique"
 End Sub
+Sub PentoScott_Hint()
+    Press "PentoScott", "hint"
+End Sub
+Sub PentoScott_Generate()
+    Press "PentoScott", "generate"
+End Sub
 Sub PentoScott_Clear()
     Press "PentoScott", "clear"
 End Sub
@@ -106,6 +136,12 @@ Sub IQ5x11_Count()
 End Sub
 Sub IQ5x11_Unique()
     Press "IQ5x11", "unique"
+End Sub
+Sub IQ5x11_Hint()
+    Press "IQ5x11", "hint"
+End Sub
+Sub IQ5x11_Generate()
+    Press "IQ5x11", "generate"
 End Sub
 Sub IQ5x11_Clear()
     Press "IQ5x11", "clear"
@@ -124,6 +160,12 @@ End Sub
 Sub IQDiamond_Unique()
     Press "IQDiamond", "unique"
 End Sub
+Sub IQDiamond_Hint()
+    Press "IQDiamond", "hint"
+End Sub
+Sub IQDiamond_Generate()
+    Press "IQDiamond", "generate"
+End Sub
 Sub IQDiamond_Clear()
     Press "IQDiamond", "clear"
 End Sub
@@ -140,6 +182,9 @@ Sub Custom_Count()
 End Sub
 Sub Custom_Unique()
     Press "Custom", "unique"
+End Sub
+Sub Custom_Hint()
+    Press "Custom", "hint"
 End Sub
 Sub Custom_Clear()
     Press "Custom", "clear"
@@ -158,6 +203,9 @@ End Sub
 Sub Ghost_Unique()
     Press "Ghost", "unique"
 End Sub
+Sub Ghost_Hint()
+    Press "Ghost", "hint"
+End Sub
 Sub Ghost_Clear()
     Press "Ghost", "clear"
 End Sub
@@ -174,6 +222,9 @@ Sub RoadBlock_Count()
 End Sub
 Sub RoadBlock_Unique()
     Press "RoadBlock", "unique"
+End Sub
+Sub RoadBlock_Hint()
+    Press "RoadBlock", "hint"
 End Sub
 Sub RoadBlock_Clear()
     Press "RoadBlock", "clear"
@@ -213,6 +264,9 @@ Sub Sudoku_Count()
 End Sub
 Sub Sudoku_Unique()
     Press "Sudoku", "unique"
+End Sub
+Sub Sudoku_Hint()
+    Press "Sudoku", "hint"
 End Sub
 Sub Sudoku_Clear()
     Press "Sudoku", "clear"

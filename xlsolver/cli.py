@@ -21,6 +21,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from . import __version__, catalog, dlx_text, families, geometry, terminal
@@ -29,7 +31,9 @@ from .console import (MAX_DLX_BYTES, UserError, did_you_mean, frame_lines, inter
                       progress_bar, read_file, read_puzzle_text, report)
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
-from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, exact
+from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, challenges, exact
+from .workbook import libreoffice
+from .workbook.atomic import replace_file
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
 EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
@@ -83,6 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build-workbook", help="build board.xlsm from the layout and vba/ (source checkout)")
     build.add_argument("-o", "--output", metavar="PATH", default="board.xlsm", help="where to write (default board.xlsm)")
     build.set_defaults(run=run_build_workbook)
+    libreoffice.add_command(commands)  # xlsolver libreoffice install: the buttons in LibreOffice Calc
 
     count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
         "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem."))
@@ -94,10 +99,16 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=1,
                        help="split the search over N processes (default 1)")
+    count.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run the split search on the Dask cluster whose scheduler is at ADDRESS "
+                            "(tcp://HOST:8786), or 'local': a cluster on this machine of --jobs workers (default "
+                            "one per core); needs pip install 'xlsolver[cluster]'")
     count.add_argument("--memory", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_MB,
                        help=f"memory for counting by sub-problems, per process (default {DEFAULT_MEMORY_MB}); "
                             "a count that needs more is searched instead")
     count.set_defaults(run=run_count, fixed_family=None)
+
+    _challenge_commands(commands, every)
 
     for family in every:
         if family.command:
@@ -112,7 +123,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family], fixed: Family | None = None) -> None:
+def _challenge_commands(commands, every: list[Family]) -> None:
+    """``generate`` and ``hint``, for the families that make challenges."""
+    makers = [f for f in every if f.generate is not None]
+    generate = commands.add_parser("generate", help="make new challenges with exactly one solution, graded", description=(
+        "Make challenges with exactly one solution and minimal givens (taking away any given piece lets a second "
+        "solution in), graded Starter to Wizard. Reproducible: challenge N comes from seed N."))
+    target = generate.add_mutually_exclusive_group(required=True)
+    target.add_argument("puzzle", metavar="BOARD.txt", nargs="?", help="a board drawn as a puzzle (typed cells stay)")
+    target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
+    _add_puzzle_options(generate, makers, dlx=False)
+    generate.add_argument("-n", "--count", type=positive_int, default=1, metavar="N", help="how many (default 1)")
+    generate.add_argument("--seed", type=int, default=0, metavar="S", help="the first seed tried (default 0)")
+    generate.add_argument("--level", choices=challenges.LEVELS, type=str.lower, help="only challenges of this level")
+    generate.add_argument("--given", type=positive_int, metavar="N", help="only challenges giving exactly N pieces")
+    generate.add_argument("-o", "--output", metavar="DIR", help="write each challenge to DIR/NAME-LEVEL-SEED.txt")
+    generate.add_argument("--jobs", type=positive_int, metavar="N", default=1, help="try seeds on N processes")
+    generate.add_argument("--scheduler", metavar="ADDRESS", help="try seeds on the Dask cluster whose scheduler is at "
+                          "ADDRESS (tcp://HOST:8786), or 'local' for a local one of --jobs workers")
+    generate.set_defaults(run=run_generate, fixed_family=None)
+
+    hint = commands.add_parser("hint", help="show one more piece of a puzzle's unique solution", description=(
+        "Reveal the piece a person would most likely place next (the most constrained one) and show the puzzle "
+        "with it typed in; a puzzle with no or several solutions says so instead."))
+    hint.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
+    _add_puzzle_options(hint, [f for f in every if f.hint is not None], dlx=False)
+    written = hint.add_mutually_exclusive_group()
+    written.add_argument("-o", "--output", metavar="OUT.txt", help="write the puzzle with the hint typed in")
+    written.add_argument("--in-place", action="store_true", help="type the hint into PUZZLE.txt itself")
+    hint.set_defaults(run=run_hint, fixed_family=None)
+
+
+def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family], fixed: Family | None = None,
+                        dlx: bool = True) -> None:
     """--family (unless fixed), one option per setting of the families offered, and the common controls."""
     if fixed is None:
         command.add_argument("--family", choices=[f.name for f in choices], default=None,
@@ -132,7 +175,8 @@ def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family],
                              help=f"{where}{setting.help}{allowed}{default}")
     command.add_argument("--time-limit", type=positive_float, metavar="S", help="stop after S seconds")
     command.add_argument("--json", action="store_true", help="print JSON instead of text")
-    command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
+    if dlx:
+        command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
 
 
 def _family_command(commands, family: Family) -> None:
@@ -265,7 +309,7 @@ def run_count(args) -> int:
 
 def _count_ask(args, cancel, progress) -> Ask:
     return Ask(limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
-               cancel=cancel, progress=progress, memory_mb=args.memory)
+               cancel=cancel, progress=progress, memory_mb=args.memory, scheduler=args.scheduler)
 
 
 def _jobs(asked: int) -> int:
@@ -278,6 +322,102 @@ def _jobs(asked: int) -> int:
     noun = "core" if cores == 1 else "cores"
     print(f"xlsolver: --jobs {asked} is more than the {cores} {noun} available; using {cores}", file=sys.stderr)
     return cores
+
+
+def run_generate(args) -> int:
+    family, rows, settings, header = _load(args)
+    if family.generate is None:
+        raise UserError(f"{family.name} puzzles are not generated")
+    name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
+    made = []
+    with interruptible() as cancel, _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
+        request = challenges.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
+                                     args.scheduler, jobs)
+        try:
+            for challenge in family.generate(rows, dict(settings), request, attempts):
+                made.append(challenge)
+                if not args.json:
+                    _print_challenge(args, family, header, name, challenge)
+        except InvalidPuzzle as err:  # the board itself
+            return _invalid(args, family, settings, err)
+    complete = len(made) == args.count
+    if args.json:
+        print_json({"status": str(Status.SOLVED if complete else Status.INCOMPLETE), "family": family.name,
+                    "board": name, "challenges": [c.as_data() for c in made]})
+    if not complete:
+        why = "interrupted" if cancel.is_set() else f"--time-limit {args.time_limit:g} reached"
+        print(f"xlsolver: {len(made)} of {args.count} challenges made ({why})", file=sys.stderr)
+        return (Status.CANCELLED if cancel.is_set() else Status.INCOMPLETE).exit_code
+    return Status.SOLVED.exit_code
+
+
+@contextmanager
+def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel):
+    """(run_attempts, workers) for ``generate``: a batch of seeds' attempts, in seed order, here (None), on
+    ``--jobs`` processes or on the ``--scheduler`` cluster."""
+    job = (family.name, dict(settings), rows)
+    if args.scheduler:
+        from . import cluster
+
+        with cluster.connect(args.scheduler, args.jobs if args.jobs > 1 else None) as on:
+            def on_cluster(seeds: list[int]) -> list:
+                done = dict(on.map_unordered(challenges.attempt_job, seeds, shared=job, cancel=cancel))
+                return [] if on.stopped else [done[seed] for seed in seeds]
+
+            yield on_cluster, on.workers
+        return
+    jobs = _jobs(args.jobs)
+    if jobs == 1:
+        yield None, 1
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield (lambda seeds: [made for _, made in pool.map(partial(challenges.attempt_job, job), seeds)]), jobs
+
+
+def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge) -> None:
+    """A challenge as a puzzle file (header lines, then the grid): to DIR/NAME-LEVEL-SEED.txt, or printed."""
+    grade = challenge.grade
+    title = (f"{name}, seed {challenge.seed}: {grade.level.capitalize()} (difficulty {grade.difficulty}; "
+             f"{grade.given} given, {grade.to_place} to place)")
+    lines = [f"title: {title}"]
+    if family is not next(iter(families.all_families().values())):
+        lines.append(f"family: {family.name}")
+    lines += [f"{key}: {value}" for key, value in header.items() if key not in ("title", "family")]
+    text = "\n".join(lines + [row.rstrip() for row in challenge.rows]) + "\n"
+    if args.output:
+        path = Path(args.output) / f"{name}-{grade.level}-{challenge.seed}.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise UserError(f"cannot write {str(path)!r}: {err.strerror or err}") from None
+        print(f"{path}: {title}")
+    else:
+        print(text)
+
+
+def run_hint(args) -> int:
+    family, rows, settings, header = _load(args)
+    if family.hint is None:
+        raise UserError(f"{family.name} puzzles have no hints")
+    try:
+        puzzle = family.parse(rows, settings)
+    except InvalidPuzzle as err:
+        return _invalid(args, family, settings, err)
+    with interruptible() as cancel:
+        answer = family.hint(puzzle, Ask(time_limit=args.time_limit, cancel=cancel))
+    target = args.puzzle if args.in_place else args.output
+    if target and answer.data.get("typed"):
+        if target == "-":
+            raise UserError("--in-place needs a file, not standard input")
+        lines = [f"{key}: {value}" for key, value in header.items()] + [row.rstrip() for row in answer.data["rows"]]
+        try:
+            replace_file(target, lambda out: out.write(("\n".join(lines) + "\n").encode("utf-8")))
+        except OSError as err:
+            raise UserError(f"cannot write {target!r}: {err.strerror or err}") from None
+    return report(answer, as_json=args.json, colour=args.colour, title=header.get("title"))
 
 
 def _is_dlx(path: str) -> bool:

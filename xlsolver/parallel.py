@@ -3,9 +3,10 @@
 A count is a :class:`symmetry.Plan` of terms; each term is split further by
 fixing the first choices of the search (the options for the first uncovered
 primary item, then the next...) until there are enough tasks to keep every
-process busy.  A task is ``(term index, given)``: ints, so the list could as
-well be handed to Dask or Ray; here a ``multiprocessing.Pool`` runs it.  Each
-worker receives the problem once, as DLX text.  The plan's quotients (the
+process busy.  A task is ``(term index, given)``: ints, so the same list runs
+on a ``multiprocessing.Pool`` (``--jobs N``) or on a Dask cluster
+(``--scheduler ADDRESS``, through :mod:`xlsolver.cluster`, imported only then).
+Each worker receives the problem once, as DLX text.  The plan's quotients (the
 counts up to symmetry needs, all small) are counted first, in this process.
 
 Workers die with their parent: on Linux each asks the kernel for SIGTERM when
@@ -16,6 +17,7 @@ ends them).
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -136,23 +138,40 @@ def count(
     the_plan: Plan,
     jobs: int,
     *,
+    scheduler: str | None = None,
     time_limit: float | None = None,
     cancel=None,
     progress: Callable[[Progress], None] | None = None,
     engine_name: str = "auto",
 ) -> SymmetricCount:
-    """Run the plan on ``jobs`` processes; a stop leaves the finished tasks' counts, marked incomplete."""
+    """Run the plan on ``jobs`` processes, or on the Dask cluster at ``scheduler`` (``"local"``: a new
+    LocalCluster of ``jobs`` workers, one per core when ``jobs`` is 1); a stop leaves the finished tasks'
+    counts, marked incomplete."""
     start = time.monotonic()
-    cancelled = as_predicate(cancel)
-    deadline = None if time_limit is None else start + time_limit
+    controls = dict(deadline=None if time_limit is None else start + time_limit, cancelled=as_predicate(cancel),
+                    progress=progress, engine_name=engine_name, start=start)
+    if scheduler is None:
+        jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
+        run = functools.partial(_run_pool, jobs=jobs)
+        return _count(problem, the_plan, jobs, f"{jobs} processes", run, **controls)
+    from . import cluster  # Dask only when asked for
+
+    with _terminated_on_sigterm(), cluster.connect(scheduler, jobs if jobs > 1 else None) as on:
+        run = functools.partial(_run_on_cluster, on=on)  # connected (or failed) before any work
+        return _count(problem, the_plan, on.threads, f"{on.workers} dask workers", run, **controls)
+
+
+def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: Callable, *,
+           deadline: float | None, cancelled: Callable[[], bool], progress: Callable[[Progress], None] | None,
+           engine_name: str, start: float) -> SymmetricCount:
+    """The quotients here, then ``run`` the plan split for ``width`` tasks at once; ``workers`` says where."""
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
     engine_name = engine.choose(engine_name, problem).NAME
-    jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
     counts, explored = [0] * len(the_plan.terms), 0.0
-    tasks = [] if stopped else largest_first(problem, split(problem, the_plan, jobs * TASKS_PER_JOB))
+    tasks = [] if stopped else largest_first(problem, split(problem, the_plan, width * TASKS_PER_JOB))
     if tasks:
-        task_nodes, done, stopped = _run_pool(problem, the_plan, tasks, counts, jobs, engine_name, deadline,
-                                              cancelled, progress, start)
+        task_nodes, done, stopped = run(problem, the_plan, tasks, counts, engine_name=engine_name,
+                                        deadline=deadline, cancelled=cancelled, progress=progress, start=start)
         nodes += task_nodes
         explored = done / len(tasks)
     total, distinct = the_plan.figures(counts, fixed, stopped is None)
@@ -166,11 +185,11 @@ def count(
         nodes=nodes,
         seconds=time.monotonic() - start,
         explored=1.0 if stopped is None else explored,
-        engine=f"{engine_name} x {jobs} processes",
+        engine=f"{engine_name} x {workers}",
     )
 
 
-def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: list[int], jobs: int,
+def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: list[int], *, jobs: int,
               engine_name: str, deadline: float | None, cancelled: Callable[[], bool],
               progress: Callable[[Progress], None] | None, start: float) -> tuple[int, int, str | None]:
     """Count the tasks on a pool, adding into ``counts`` per term: (nodes, tasks done, why stopped or None)."""
@@ -207,3 +226,37 @@ def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: li
         pool.terminate() if stopped else pool.close()
         pool.join()
     return nodes, done, stopped
+
+
+def _run_on_cluster(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: list[int], *, on,
+                    engine_name: str, deadline: float | None, cancelled: Callable[[], bool],
+                    progress: Callable[[Progress], None] | None, start: float) -> tuple[int, int, str | None]:
+    """Count the tasks on a Dask cluster (``on``: a connected ``cluster.Cluster``), as ``_run_pool`` does."""
+    nodes, done = 0, 0
+
+    def report() -> None:
+        if progress is not None:
+            progress(Progress(nodes, the_plan.total(counts), done / len(tasks), time.monotonic() - start))
+
+    results = on.map_unordered(_count_on_worker, tasks, shared=(dlx_text.dumps(problem), engine_name),
+                               cancel=cancelled, deadline=deadline, idle=report)
+    for task, solutions, task_nodes in results:
+        counts[task.term] += solutions
+        nodes += task_nodes
+        done += 1
+        report()
+    return nodes, done, None if done == len(tasks) else on.stopped
+
+
+def _count_on_worker(shared: tuple[str, str], task: Task) -> tuple[Task, int, int]:
+    """One task on a Dask worker; ``shared`` (the problem as DLX text, the engine) reached it once."""
+    text, engine_name = shared
+    result = engine.count(_parsed(text), given=list(task.given), engine=engine_name)
+    return task, result.solutions, result.nodes
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str) -> ExactCover:
+    """A problem parsed once per worker process (a worker's tasks receive the same text object, whose hash
+    Python keeps, so a look-up costs next to nothing); a few kept for workers shared by several counts."""
+    return dlx_text.loads(text)

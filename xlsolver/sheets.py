@@ -79,6 +79,7 @@ class AreaSpec:
     sample: tuple[str, ...] = ()  # what the shipped workbook has typed in (a space: empty)
     keep_case: bool = False  # lower case means something (a lamp on a ghost, a police car)
     digits: bool = False  # a number typed into a cell is a digit of the puzzle (sudoku), not a mistake
+    generate: bool = False  # a Generate button and a Level cell (<Area>_Level): new challenges written into the input
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 
 from xlsolver import catalog
+from xlsolver.a1 import cell_name
 from xlsolver.workbook import actions, areas, headless, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import (COMMITTED, MemoryBook, all_values, button_macros, committed_book, copy_of_board, fills_of,
@@ -113,9 +114,11 @@ def test_bad_input_names_the_sheet_cell_and_nothing_typed_is_lost(typed, cell, f
 
 def test_off_board_cells_and_wrong_areas_are_reported(tmp_path, cli):
     book = committed_book()
-    book.set("IQ Puzzler Pro", "B25", "A")  # off the diamond
+    diamond = layout.area("IQDiamond")
+    corner = cell_name(diamond.top, diamond.left)  # the top-left of the diamond's 9x9 square is off the board
+    book.set("IQ Puzzler Pro", corner, "A")
     press(book, "IQDiamond", "solve")
-    assert status(book, "IQDiamond").startswith("B25: this cell is not part of the board")
+    assert status(book, "IQDiamond").startswith(f"{corner}: this cell is not part of the board")
     # a pentomino puzzle typed into the IQ area: letters of the wrong set
     type_into(book, "IQ5x11_In", ["XXXX", "", "", "", ""])
     press(book, "IQ5x11", "solve")

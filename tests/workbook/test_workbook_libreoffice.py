@@ -1,6 +1,8 @@
 """board.xlsm in the real LibreOffice: it opens, shows our VBA, and every button's
 macro sends the right command to Python (proved on a test build whose RunPython
-records its argument, since LibreOffice cannot compile xlwings' own module)."""
+records its argument, since LibreOffice cannot compile xlwings' own module).
+The buttons pressed for real, with xlsolver answering, are in
+test_libreoffice_buttons.py."""
 from __future__ import annotations
 
 import os

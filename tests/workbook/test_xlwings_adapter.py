@@ -15,7 +15,8 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 import xlsolver.excel
-from xlsolver.a1 import cell_name
+from xlsolver.a1 import cell_name, column_letters
+from xlsolver.workbook import layout
 from xlsolver.workbook.xlwings_book import XlwingsBook, union_addresses
 from workbook_helpers import COMMITTED
 
@@ -123,7 +124,8 @@ def test_solve_reads_and_writes_each_range_once_and_colours_once_per_colour():
     writes = {addr: n for (kind, addr), n in book.log.items() if kind == "write"}
     assert reads["$B$14:$L$18"] == 1, "the input grid is read with one call"
     assert writes["$N$14:$X$18"] == 1, "the solution is written with one call"
-    assert writes["$B$21"] == 1, "the status cell"
+    status_row, status_col = layout.area("IQ5x11").status_cell
+    assert writes[f"${column_letters(status_col)}${status_row + 1}"] == 1, "the status cell"
     colour_calls = sum(n for (kind, _), n in book.log.items() if kind == "color")
     assert colour_calls == 12, "one fill call per piece colour"
     assert sum(n for (kind, _), n in book.log.items() if kind == "font") == 12
@@ -142,7 +144,9 @@ def test_entry_point_reports_internal_errors_in_the_status_cell(monkeypatch):
 
     monkeypatch.setattr("xlsolver.workbook.actions.areas.read", broken)
     xlsolver.excel.on_button("IQ5x11", "solve")
-    assert book.sheets["IQ Puzzler Pro"].cells[(21, 2)] == "xlsolver internal error: RuntimeError: boom"
+    status_row, status_col = layout.area("IQ5x11").status_cell
+    assert book.sheets["IQ Puzzler Pro"].cells[(status_row + 1, status_col + 1)] == \
+        "xlsolver internal error: RuntimeError: boom"
     assert book.app.status_bar is False and book.app.screen_updating is True
 
 
@@ -152,7 +156,8 @@ def test_entry_point_solves_through_xlwings_book_caller(monkeypatch):
     book = FakeBook()
     monkeypatch.setattr(xlwings.Book, "caller", staticmethod(lambda: book))
     xlsolver.excel.on_button("IQDiamond", "solve")
-    assert book.sheets["IQ Puzzler Pro"].cells[(34, 2)].startswith("Solution 1")
+    status_row, status_col = layout.area("IQDiamond").status_cell
+    assert book.sheets["IQ Puzzler Pro"].cells[(status_row + 1, status_col + 1)].startswith("Solution 1")
 
 
 def test_union_addresses_stay_under_excels_limit():

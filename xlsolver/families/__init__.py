@@ -110,6 +110,7 @@ class Ask:
     limit: int | None = None  # count: stop after this many
     distinct: bool = False  # count: up to the board's symmetry
     jobs: int = 1  # count: processes to split the search over
+    scheduler: str | None = None  # count: a Dask scheduler's address to run the split on ("local": a LocalCluster)
     memory_mb: float = DEFAULT_MEMORY_MB  # count: for the memoised counter's tables (per process)
     time_limit: float | None = None
     cancel: object = None  # a threading.Event, or a callable returning True to stop
@@ -135,6 +136,8 @@ class Family:
     command: str | None = None  # a command of its own: ``xlsolver NAME solve ...`` (and ``commands``)
     commands: Callable | None = None  # commands(subparsers): more subcommands under ``command``
     empty_data: Callable[[object], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
+    hint: Callable[[object, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
+    generate: Callable | None = None  # new challenges: generate(rows, settings, challenges.Request) -> Challenges
     order: int = 100  # where it comes in listings
 
     def setting(self, key: str) -> Setting | None:

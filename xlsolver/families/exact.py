@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import engine, symmetry
+from ..a1 import CellNamer
+from ..a1 import cell_name as a1_cell_name
 from ..answer import Answer, Frame, Status
 from ..exact_cover import ExactCover, ProblemError
 from . import Ask, Unsupported
@@ -30,6 +32,10 @@ class CoverPuzzle:
     accept: Callable[[tuple[int, ...]], bool] | None = None
     item_maps: list[list[int]] = field(default_factory=list)  # the puzzle's symmetries, as item maps
     data: dict = field(default_factory=dict)  # figures for the JSON output (the piece set's name...)
+    rows: tuple[str, ...] = ()  # the grid as typed (hints are typed into it)
+    cell_name: CellNamer = a1_cell_name
+    # the cells a challenge marks for a solution before any clue is given (Ghost Hunter's ghosts); None: none
+    challenge: Callable[[tuple[int, ...]], dict[tuple[int, int], str]] | None = None
 
 
 def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **controls):
@@ -184,24 +190,28 @@ def _count(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.S
         result = engine.count(problem, limit=ask.limit)
         return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
                                        result.nodes, result.seconds, 1.0, result.engine)
+    split = ask.jobs > 1 or ask.scheduler
+    if split and ask.limit is not None:
+        raise Unsupported("--limit counts in one process; leave out --jobs and --scheduler")
+    if ask.scheduler not in (None, "local") and ask.jobs > 1:
+        raise Unsupported(f"--jobs sets the workers of --scheduler local; the cluster at {ask.scheduler} has its own")
     controls = dict(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
     if ask.limit is None:  # a complete count: by memoised sub-problems when that pays, in this process
         counted = symmetry.count_memoised(problem, the_plan, memory_mb=ask.memory_mb, **controls)
         if counted is not None:
             return counted
-    if ask.jobs > 1:
-        if ask.limit is not None:
-            raise Unsupported("--limit counts in one process; leave out --jobs")
-        from .. import parallel  # multiprocessing only when asked for
+    if split:
+        from .. import parallel  # multiprocessing, or Dask, only when asked for
 
-        return parallel.count(problem, the_plan, ask.jobs, **controls)
+        return parallel.count(problem, the_plan, ask.jobs, scheduler=ask.scheduler, **controls)
     return symmetry.count_by_plan(problem, the_plan, limit=ask.limit, **controls)
 
 
 def _count_accepted(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     """A side condition: count the candidates it accepts, one by one."""
-    if ask.distinct or ask.jobs > 1:
-        raise Unsupported("--distinct and --jobs need a puzzle without a side condition (this one is checked candidate by candidate)")
+    if ask.distinct or ask.jobs > 1 or ask.scheduler:
+        raise Unsupported("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
+                          "checked candidate by candidate)")
     _, result, accepted = find(puzzle, limit=ask.limit, time_limit=ask.time_limit, cancel=ask.cancel)
     return _counted(_count_figures(result, accepted, ask, candidates=result.solutions, **puzzle.data), ask)
 

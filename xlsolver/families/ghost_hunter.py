@@ -20,7 +20,7 @@ from ..answer import Frame
 from ..catalog import read_data_file
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
-from . import Family, InvalidPuzzle, Setting, Settings, exact
+from . import Family, InvalidPuzzle, Setting, Settings, challenges, exact
 from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "ghost-hunter"
@@ -45,8 +45,10 @@ def lamps(tile_set: MarkedSet) -> int:
     return sum(1 for p in tile_set.pieces.values() for _, _, m in p.cells if m == LAMP)
 
 
-def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet | None = None) -> Puzzle:
-    """Check a level; raise InvalidPuzzle naming every cell at fault."""
+def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet | None = None,
+          count_ghosts: bool = True) -> Puzzle:
+    """Check a level; raise InvalidPuzzle naming every cell at fault.  ``count_ghosts=False`` also accepts a
+    board with no ghost at all (the board a new level is made on)."""
     tile_set = tile_set or tiles()
     letters = " ".join(tile_set.pieces)
     grid = [row.rstrip("\n") for row in rows]
@@ -70,7 +72,7 @@ def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet
             else:
                 messages.append(f"{cell_name(r, c)}: {ch!r} is not a tile ({letters}), a ghost (G) or '.'")
     needed = lamps(tile_set)
-    if not messages and len(ghosts) != needed:
+    if not messages and len(ghosts) != needed and (count_ghosts or ghosts):
         listed = ", ".join(cell_name(*g) for g in sorted(ghosts)) or "none"
         where = range_name(cell_name, tile_set.rows, tile_set.cols)
         messages.append(f"{where}: {len(ghosts)} ghosts are marked ({listed}); a level has {needed}, "
@@ -148,9 +150,11 @@ def colours(puzzle: Puzzle) -> dict[str, str]:
 EDITION = Setting("pieces", "Pieces", "another edition's piece file (the shipped one's format)")
 
 
-def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
+def read(rows, settings: Settings, cell_name: CellNamer = cell_name, ghosts: bool = True) -> exact.CoverPuzzle:
+    """A level as a puzzle ready to search; ``ghosts=False`` reads a board without ghosts (to make a level on)."""
     edition = read_marked_file(settings["pieces"], PLAIN + LAMP) if settings.get("pieces") else None
-    puzzle = parse([row.replace(" ", ".") for row in rows], cell_name=cell_name, tile_set=edition)
+    rows = [row.replace(" ", ".") for row in rows]
+    puzzle = parse(rows, cell_name=cell_name, tile_set=edition, count_ghosts=ghosts)
     problem = encode(puzzle)
     table = colours(puzzle)
     lamps_shown = {ch: f"{ch.upper()}*" for ch in table if ch.islower()}
@@ -164,7 +168,12 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.Co
     def frame(solution) -> Frame:
         return Frame.of_letters(decode(puzzle, problem, solution), table, shown=lamps_shown)
 
-    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, table, data={"family": NAME})
+    def ghosts(solution) -> dict[tuple[int, int], str]:
+        """A challenge for a tiling: a ghost under every lamp."""
+        return {cell: GHOST for option in solution for cell, mark in problem.labels[option][1].items() if mark == LAMP}
+
+    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, table, data={"family": NAME},
+                             rows=tuple(rows), cell_name=cell_name, challenge=ghosts)
 
 
 def legend(settings) -> list[Frame]:
@@ -194,6 +203,8 @@ FAMILY = Family(
     unique=True,
     exact_cover=lambda puzzle: puzzle.problem,
     empty_data=exact.empty_data,
+    hint=challenges.hint,
+    generate=challenges.generator(NAME, blank=lambda rows, settings: read(rows, settings, ghosts=False)),
     legend=legend,
     sheets=sheets,
     order=10,

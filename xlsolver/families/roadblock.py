@@ -27,7 +27,7 @@ from ..a1 import CellNamer, cell_name, range_name
 from ..answer import Frame
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
-from . import Family, InvalidPuzzle, Setting, Settings, exact
+from . import Family, InvalidPuzzle, Setting, Settings, challenges, exact
 from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "roadblock"
@@ -172,6 +172,12 @@ def trapped(puzzle: Puzzle, problem: ExactCover, solution) -> bool:
     return True
 
 
+def streets(puzzle: Puzzle, problem: ExactCover, solution) -> dict[tuple[int, int], str]:
+    """A challenge for a filling: its buildings and cars, as the booklet gives them (the police tiles are the clues)."""
+    return {cell: letter for option in solution for letter, placed in [problem.labels[option]]
+            if "police" not in puzzle.pieces.pieces[letter].words for cell in placed}
+
+
 def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
     """Letters per cell; a police car is its tile's letter in lower case."""
     grid = [["."] * puzzle.pieces.cols for _ in range(puzzle.pieces.rows)]
@@ -203,7 +209,8 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.Co
         raise InvalidPuzzle([f"{settings.place('mode')}: advanced play adds the green car Y, and the shipped "
                              "pieces have no room for it (they fill the board with the red car alone); play easy, "
                              "or give an edition with room for Y with --pieces FILE"])
-    puzzle = parse([row.replace(" ", ".") for row in rows], mode=mode, cell_name=cell_name, piece_set=edition)
+    rows = [row.replace(" ", ".") for row in rows]
+    puzzle = parse(rows, mode=mode, cell_name=cell_name, piece_set=edition)
     problem = encode(puzzle)
     table = colours(puzzle)
 
@@ -212,7 +219,8 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.Co
 
     return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame,
                              lambda: "every way to fill the board lets a car reach the edge", table,
-                             accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME})
+                             accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME},
+                             rows=tuple(rows), cell_name=cell_name, challenge=lambda s: streets(puzzle, problem, s))
 
 
 def _room_for_all(piece_set: MarkedSet) -> bool:
@@ -248,6 +256,8 @@ FAMILY = Family(
     unique=True,
     exact_cover=lambda puzzle: puzzle.problem,
     empty_data=exact.empty_data,
+    hint=challenges.hint,
+    generate=challenges.generator(NAME),
     legend=legend,
     sheets=sheets,
     order=20,

@@ -65,7 +65,7 @@ from ..console import UserError, read_file
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
-from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
+from . import Drawing, Family, InvalidPuzzle, Setting, Settings, challenges, exact
 
 
 #: Box side n -> grid side n * n.
@@ -383,7 +383,7 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
         return "the givens admit no completion"
 
     return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none,
-                             data={"family": "sudoku", "variant": puzzle.variant})
+                             data={"family": "sudoku", "variant": puzzle.variant}, rows=tuple(rows), cell_name=cell_name)
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -416,6 +416,8 @@ FAMILY = Family(
     unique=True,
     exact_cover=lambda puzzle: puzzle.problem,
     empty_data=exact.empty_data,
+    hint=challenges.hint,
+    generate=challenges.generator("sudoku"),
     sheets=sheets,
     order=50,
 )

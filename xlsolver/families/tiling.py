@@ -26,7 +26,7 @@ from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Point
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
-from . import Drawing, Family, InvalidPuzzle, Setting, Settings, exact
+from . import Drawing, Family, InvalidPuzzle, Setting, Settings, challenges, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
 
@@ -359,7 +359,8 @@ def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
         return Frame.of_letters(decode(puzzle, problem, solution), {**colours, HOLE: OFF_BOARD}, ground=HOLE + OUTSIDE)
 
     return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, colours,
-                             item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name})
+                             item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name},
+                             rows=puzzle.rows, cell_name=puzzle.cell_name)
 
 
 def named_board(name: str) -> tuple[list[str], dict]:
@@ -381,7 +382,7 @@ def sheets() -> tuple[SheetSpec, ...]:
     def fixed(name, title, board, pieces, sample=()):
         drawing = catalog.board(board).rows
         return AreaSpec(name, title, len(drawing), len(drawing[0]), board=board, settings={"pieces": pieces.name},
-                        letters="".join(pieces.pieces), sample=tuple(sample))
+                        letters="".join(pieces.pieces), sample=tuple(sample), generate=True)
 
     return (
         SheetSpec(
@@ -436,6 +437,8 @@ FAMILY = Family(
     unique=True,
     exact_cover=lambda puzzle: puzzle.problem,
     empty_data=exact.empty_data,
+    hint=challenges.hint,
+    generate=challenges.generator("tiling"),
     board=named_board,
     legend=legend,
     sheets=sheets,

@@ -1,7 +1,10 @@
-"""What each button does, for every family: Solve, Previous, Next, Count, Unique?, Clear.
+"""What each button does, for every family: Solve, Previous, Next, Count, Unique?, Hint, Generate, Clear.
 
-Every action reads the area's input, never writes it, and ends by writing one
-line to the area's status cell.  Problems the user can fix become that line,
+Every action reads the area's input and ends by writing one line to the area's
+status cell.  Only Hint and Generate write into the input: Hint types one more
+piece into empty cells (shaded), Generate replaces the input with a new
+challenge, and only after a second press when something is typed there.
+Problems the user can fix become that line,
 naming the sheet cell; nothing raises out of :func:`press`.
 
 Each click is a new Python, so what Next showed last is kept in ``<Area>_State``
@@ -11,9 +14,13 @@ the following frame of the same answer.
 """
 from __future__ import annotations
 
-from .. import catalog
-from ..answer import OFF_BOARD, Answer, Colour, Frame, Status
-from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported
+import hashlib
+import random
+
+from .. import catalog, families
+from ..answer import OFF_BOARD, Answer, Colour, Frame, Status, typed
+from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, challenges
+from ..families.challenges import HINT_COLOUR, LEVELS
 from . import areas, layout
 from .book import Book, MissingName
 
@@ -122,7 +129,86 @@ def clear(book: Book, area: layout.Area) -> Answer:
     return Answer(Status.CLEARED, "")
 
 
-ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "unique": unique, "clear": clear}
+def hint(book: Book, area: layout.Area) -> Answer:
+    """Type one more piece of the unique solution into the input, its cells shaded as a hint."""
+    read = areas.read(book, area)
+    seconds, warning = areas.time_limit(book, area)
+    answer = read.family.hint(read.puzzle, Ask(time_limit=seconds))
+    cells = {(r, c): text for r, c, text in answer.data.get("typed", [])}
+    if cells:
+        name = f"{area.name}_In"
+        values = book.read(name)
+        for (r, c), text in cells.items():
+            if _blank(values[r][c]):  # a cell the user typed keeps what they typed
+                values[r][c] = int(text) if area.spec.digits and text.isdigit() else text
+        book.write(name, values)
+        book.paint(name, _input_fills(area, len(values), len(values[0]), set(cells)))
+    answer.message = with_warning(answer.message, warning)
+    return answer
+
+
+def _input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset()) -> list[list[Colour]]:
+    """The input grid's fills: dark off a fixed board, the hint colour on ``hinted`` cells, none elsewhere."""
+    mask = catalog.board(area.board).cells if area.board else None
+    return [[HINT_COLOUR if (r, c) in hinted else (OFF_BOARD if mask is not None and (r, c) not in mask else None)
+             for c in range(cols)] for r in range(rows)]
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() in ("", "."))
+
+
+def generate(book: Book, area: layout.Area) -> Answer:
+    """A new challenge of the level in ``<Area>_Level`` typed into the input; asks (by a second press) before
+    replacing what the user typed."""
+    name = f"{area.name}_In"
+    values = book.read(name)
+    level_cell = namer_of(book, f"{area.name}_Level")
+    level_word = book.read(f"{area.name}_Level")[0][0]
+    level = str(level_word).strip().lower() if not _blank(level_word) else None
+    if level is not None and level not in LEVELS:
+        raise InvalidPuzzle([f"{level_cell}: the level is {', '.join(l.capitalize() for l in LEVELS)} or empty "
+                             f"(any level), not {typed(level_word)}"])
+    typed_cells = [v for row in values for v in row if not _blank(v)]
+    pending = "generate:" + _fingerprint(values, level)
+    if typed_cells and load_state(book, area)[0] != pending:
+        save_state(book, area, pending, -1)
+        where = f"{namer_of(book, name)}:{namer_of(book, name, len(values) - 1, len(values[0]) - 1)}"
+        kind = f"{level.capitalize()} challenge" if level else "challenge"
+        return Answer(Status.INCOMPLETE, f"Press Generate again to replace what is typed in {where} with a new {kind}.")
+    seconds, warning = areas.time_limit(book, area)
+    family = families.get(area.family)
+    settings, problems = areas.read_settings(book, area)
+    if problems:
+        raise InvalidPuzzle(problems)
+    seed = random.SystemRandom().randrange(1_000_000)
+    request = challenges.Request(1, seed, level, time_limit=seconds)
+    made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
+    if made is None:
+        kind = f"{level.capitalize()} challenge" if level else "challenge"
+        return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
+                                                      "Generate again or raise the limit.", warning))
+    book.write(name, [[None if ch in ". " else (int(ch) if area.spec.digits and ch.isdigit() else ch)
+                       for ch in row.ljust(len(values[0]))] for row in made.rows])
+    clear(book, area)
+    book.paint(name, _input_fills(area, len(values), len(values[0])))
+    grade = made.grade
+    return Answer(Status.SOLVED, with_warning(
+        f"New {grade.level.capitalize()} challenge (seed {made.seed}, difficulty {grade.difficulty}: {grade.given} "
+        f"given, {grade.to_place} to place; one solution). Hint helps, Solve shows it.", warning))
+
+
+def _fingerprint(values: list[list[object]], level: str | None) -> str:
+    text = "|".join(",".join("" if v is None else str(v) for v in row) for row in values) + f"|{level}"
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
+    return areas.namer_for(book, name)(r, c)
+
+
+ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "unique": unique, "hint": hint,
+           "generate": generate, "clear": clear}
 
 
 def _shape(values: list[list[object]]) -> tuple[int, int]:

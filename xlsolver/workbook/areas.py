@@ -54,7 +54,7 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
         grid = [row[:width] for row in grid[:height]]
     text_rows = ["".join(row) for row in grid]
     family = families.get(area.family)
-    given, setting_problems = _settings(book, area)
+    given, setting_problems = read_settings(book, area)
     if cell_problems or setting_problems:
         _, invalid_settings = family.check_settings(given)
         raise InvalidPuzzle(cell_problems + problems + setting_problems + invalid_settings)
@@ -67,6 +67,13 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     signature = [f"{key}={value.rows if isinstance(value, Drawing) else value}" for key, value in sorted(given.items())]
     digest = hashlib.sha1("\n".join([area.name, *text_rows, *signature]).encode()).hexdigest()[:16]
     return AreaPuzzle(family, puzzle, mask, digest)
+
+
+def blank_rows(area: layout.Area) -> list[str]:
+    """The area's board with nothing typed: ``.`` on the board, a space off it."""
+    mask = catalog.board(area.board).cells if area.board else None
+    return ["".join("." if mask is None or (r, c) in mask else OUTSIDE for c in range(area.cols))
+            for r in range(area.rows)]
 
 
 def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int):
@@ -107,7 +114,7 @@ def whole_number(value: object) -> int | None:
     return None
 
 
-def _settings(book: Book, area: layout.Area) -> tuple[Settings, list[str]]:
+def read_settings(book: Book, area: layout.Area) -> tuple[Settings, list[str]]:
     """The area's fixed settings, then what its setting cells and drawing hold (with where they are)."""
     values: dict[str, object] = dict(area.spec.settings)
     where: dict[str, str] = {}

@@ -20,6 +20,7 @@ import xlsxwriter
 from .. import catalog, families
 from ..a1 import cell_name
 from ..answer import OFF_BOARD, Frame
+from ..families.challenges import LEVELS
 from ..sheets import LEGEND_TOP
 from ..terminal import text_colour
 from . import layout
@@ -240,6 +241,13 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     ws.data_validation(row, col, row, col, {
         "validate": "decimal", "criteria": ">", "value": 0, "error_title": "Time limit",
         "error_message": "Seconds that Count and Unique? may take: a number above 0."})
+    if "generate" in area.actions:
+        row, col = area.level_cell
+        ws.write(row, area.button_col, layout.LEVEL_LABEL, formats.label)
+        ws.write_blank(row, col, None, formats.input)
+        ws.data_validation(row, col, row, col, {
+            "validate": "list", "source": [level.capitalize() for level in LEVELS], "input_title": "Level",
+            "input_message": "Generate makes a challenge of this level (Starter easiest); empty: any level."})
 
 
 def _label_offset(label: str) -> int:

@@ -21,11 +21,13 @@ from ..a1 import cell_name, column_letters
 from ..families import FRAMES, Family
 from ..sheets import AreaSpec, SheetSpec
 
-ACTIONS = ("solve", "next", "count", "unique", "clear")  # the most an area has (its status cell goes below them)
+ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has (its status
+# cell goes below them)
 BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "unique": "Unique?",
-                   "clear": "Clear"}
+                   "hint": "Hint", "generate": "Generate", "clear": "Clear"}
 MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique", "clear": "Clear",
-                "previous": "Previous"}
+                "previous": "Previous", "hint": "Hint", "generate": "Generate"}
+LEVEL_LABEL = "Level"
 
 STATE_SHEET = "xlsolver.state"
 STATE_SHEET_CODE_NAME = "Sheet5"
@@ -34,8 +36,8 @@ CONF_SHEET_CODE_NAME = "Sheet4"
 DEFAULT_TIME_LIMIT = 10  # seconds
 
 
-def actions_of(family: Family) -> tuple[str, ...]:
-    """The buttons an area of ``family`` has, top to bottom."""
+def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
+    """The buttons an area of ``family`` has, top to bottom (Generate where ``spec`` asks for it)."""
     found = ["solve"]
     if family.steps == FRAMES:
         found.append("previous")
@@ -45,6 +47,10 @@ def actions_of(family: Family) -> tuple[str, ...]:
         found.append("count")
     if family.unique:
         found.append("unique")
+    if family.hint is not None:
+        found.append("hint")
+    if spec is not None and spec.generate and family.generate is not None:
+        found.append("generate")
     return tuple(found + ["clear"])
 
 
@@ -89,7 +95,7 @@ class Area:
 
     @property
     def status_cell(self) -> tuple[int, int]:
-        return self.top + max(self.rows, len(ACTIONS) + 2), self.left
+        return self.top + max(self.rows, len(ACTIONS) + 3), self.left
 
     @property
     def button_col(self) -> int:
@@ -100,6 +106,11 @@ class Area:
 
     @property
     def time_limit_cell(self) -> tuple[int, int]:
+        return self.top + len(ACTIONS) + 2, self.button_col + 4
+
+    @property
+    def level_cell(self) -> tuple[int, int]:
+        """The Level cell of an area that generates (``<Area>_Level``), just above the time limit."""
         return self.top + len(ACTIONS) + 1, self.button_col + 4
 
     @property
@@ -131,6 +142,8 @@ class Area:
             f"{self.name}_Status": absolute_range(*self.status_cell, 1, 1),
             f"{self.name}_TimeLimit": absolute_range(*self.time_limit_cell, 1, 1),
         }
+        if "generate" in self.actions:
+            names[f"{self.name}_Level"] = absolute_range(*self.level_cell, 1, 1)
         setting_names = self.setting_names()
         for cell in self.spec.cells:
             names[setting_names[cell.key]] = absolute_range(*self.at(cell.at), 1, 1)
@@ -177,7 +190,7 @@ def _place(spec: SheetSpec, family: Family) -> Sheet:
     """Areas one below the other, each after a title row."""
     areas, top = [], spec.areas_top
     for area_spec in spec.areas:
-        area = Area(area_spec, family.name, spec.name, top + 2, 1, actions_of(family))
+        area = Area(area_spec, family.name, spec.name, top + 2, 1, actions_of(family, area_spec))
         areas.append(area)
         top = area.bottom + 1
     return Sheet(spec, family.name, tuple(areas))

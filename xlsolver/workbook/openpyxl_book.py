@@ -6,6 +6,8 @@ survive as openpyxl reads them.
 """
 from __future__ import annotations
 
+import gc
+import sys
 import zipfile
 from collections.abc import Sequence
 from datetime import datetime, timezone
@@ -104,11 +106,29 @@ class OpenpyxlBook:
         """openpyxl's ``save_workbook`` onto an open file, its zip archive closed even when a write fails
         (left to the garbage collector, it wrote into a closed file: a traceback after the message)."""
         self.workbook.properties.modified = datetime.now(timezone.utc).replace(tzinfo=None)
-        with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
-            ExcelWriter(self.workbook, archive).write_data()
+        failure = None
+        try:
+            with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+                ExcelWriter(self.workbook, archive).write_data()
+        except OSError as err:  # kept without its traceback, which holds openpyxl's half-written sheet stream
+            failure = OSError(err.errno, err.strerror, err.filename)
+        if failure is not None:
+            _collect_quietly()
+            raise failure
 
     def close(self) -> None:
         """Close the in-memory copy of the VBA parts openpyxl keeps open (the same garbage-collector traceback)."""
         if self.workbook.vba_archive is not None:
             self.workbook.vba_archive.close()
             self.workbook.vba_archive = None
+
+
+def _collect_quietly() -> None:
+    """Collect garbage with unraisable errors muted: a sheet stream openpyxl left half-written when a write
+    failed raises the same error again as it is collected, after the one-line message was printed."""
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = previous
