@@ -19,6 +19,10 @@ def on_button(area: str, action: str) -> None:
     from .workbook.xlwings_book import XlwingsBook
 
     workbook = XlwingsBook(xw.Book.caller())
+    mismatch = xlwings_mismatch(workbook, xw.__version__)
+    if mismatch:
+        workbook.write(f"{area}_Status", [[mismatch]])
+        return
     app = workbook.book.app
     screen_updating = app.screen_updating
     app.screen_updating = False
@@ -36,3 +40,21 @@ def on_button(area: str, action: str) -> None:
             raise err from None
     finally:
         app.screen_updating = screen_updating
+
+
+def xlwings_mismatch(workbook, python_side: str) -> str | None:
+    """The status line for a workbook built for another xlwings than this Python's, or None when they agree.
+
+    xlwings runs only with its VBA module and its Python package at one version (on a Mac, a mismatch asks
+    for ``xlwings runpython install`` on every click)."""
+    from .workbook import layout
+    from .workbook.book import MissingName
+
+    try:
+        built_for = str(workbook.read(layout.XLWINGS_VERSION_NAME)[0][0] or "").strip()
+    except MissingName:
+        return None  # a workbook from before the version was recorded
+    if not built_for or built_for == python_side:
+        return None
+    return (f"This workbook was built for xlwings {built_for}, and its Python has xlwings {python_side}: run "
+            f"pip install xlwings=={built_for} with that Python (or rebuild the workbook for {python_side}).")

@@ -11,6 +11,7 @@ from oletools.olevba import VBA_Parser
 from xlsolver.a1 import cell_name
 from xlsolver.workbook import build, layout
 from xlsolver.workbook.vba import module_source
+from helpers import ROOT
 from workbook_helpers import COMMITTED, button_macros, vba_bin
 
 
@@ -116,3 +117,20 @@ def test_input_cells_have_validation_and_off_board_cells_refuse_input():
     assert off_board.formula1 == "FALSE" and off_board.showErrorMessage
     on_board = by_cell[cell_name(diamond.top, diamond.left + 1)]
     assert "ABCDEFGHIJKL" in on_board.formula1 and on_board.type == "custom"
+
+
+def test_xlwings_is_pinned_to_the_version_the_workbook_embeds():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert f"xlwings=={layout.XLWINGS_VERSION}" in project["dependencies"]
+
+
+def test_the_builder_refuses_another_xlwings(tmp_path, monkeypatch, cli):
+    import xlwings
+
+    monkeypatch.setattr(xlwings, "__version__", "0.38.0")  # as if another xlwings were installed
+    result = cli("build-workbook", "-o", str(tmp_path / "board.xlsm"))
+    assert result.returncode == 2 and not (tmp_path / "board.xlsm").exists()
+    assert result.stderr == (f"xlsolver: board.xlsm embeds the VBA module of xlwings {layout.XLWINGS_VERSION}, and this "
+                             f"Python has xlwings 0.38.0: pip install xlwings=={layout.XLWINGS_VERSION}\n")

@@ -174,3 +174,28 @@ def test_importing_the_entry_point_stays_light(module):
 
     code = f"import sys, xlsolver.excel; sys.exit(1 if {module!r} in sys.modules else 0)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_a_workbook_built_for_another_xlwings_says_so_and_does_nothing(monkeypatch):
+    import xlwings
+
+    book = FakeBook()
+    version_row, version_col = layout.XLWINGS_VERSION_CELL
+    book.sheets[layout.STATE_SHEET].cells[(version_row + 1, version_col + 1)] = "0.36.2"
+    monkeypatch.setattr(xlwings.Book, "caller", staticmethod(lambda: book))
+    before = dict(book.sheets["IQ Puzzler Pro"].cells)
+    xlsolver.excel.on_button("IQ5x11", "solve")
+    status_row, status_col = layout.area("IQ5x11").status_cell
+    assert book.sheets["IQ Puzzler Pro"].cells[(status_row + 1, status_col + 1)] == (
+        f"This workbook was built for xlwings 0.36.2, and its Python has xlwings {xlwings.__version__}: run "
+        f"pip install xlwings==0.36.2 with that Python (or rebuild the workbook for {xlwings.__version__}).")
+    del before[(status_row + 1, status_col + 1)]
+    assert all(book.sheets["IQ Puzzler Pro"].cells.get(rc) == value for rc, value in before.items())
+
+
+def test_the_committed_workbook_records_the_pinned_xlwings():
+    import xlwings
+
+    workbook = openpyxl.load_workbook(COMMITTED)
+    sheet, ref = next(iter(workbook.defined_names[layout.XLWINGS_VERSION_NAME].destinations))
+    assert workbook[sheet][ref.replace("$", "")].value == layout.XLWINGS_VERSION == xlwings.__version__

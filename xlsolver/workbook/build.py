@@ -20,6 +20,7 @@ import xlsxwriter
 from .. import catalog, families
 from ..a1 import cell_name
 from ..answer import OFF_BOARD, Frame
+from ..console import UserError
 from ..families.challenges import LEVELS
 from ..sheets import LEGEND_TOP
 from ..terminal import text_colour
@@ -34,10 +35,17 @@ BUTTONS_MARKER = "' --- Below: one macro per button, written by 'xlsolver build-
 LEGEND_BAND_ROWS = 4  # a legend band: pieces up to three cells tall, and a gap
 
 
+class WrongXlwings(UserError):
+    """The installed xlwings is not the one the workbook is built for."""
+
+
 def xlwings_modules() -> list[VBAModule]:
-    """xlwings' standalone module and its Dictionary class, from the installed, pinned xlwings."""
+    """xlwings' standalone module and its Dictionary class, from the installed xlwings, which must be the pinned one."""
     import xlwings  # only the builder needs it
 
+    if xlwings.__version__ != layout.XLWINGS_VERSION:
+        raise WrongXlwings(f"board.xlsm embeds the VBA module of xlwings {layout.XLWINGS_VERSION}, and this Python has "
+                           f"xlwings {xlwings.__version__}: pip install xlwings=={layout.XLWINGS_VERSION}")
     root = Path(xlwings.__file__).parent
     return [
         VBAModule("xlwings", "standard", (root / "xlwings.bas").read_text(encoding="utf-8")),
@@ -353,4 +361,7 @@ def _state_sheet(book) -> None:
     ws.set_vba_name(layout.STATE_SHEET_CODE_NAME)
     for name, (row, col) in layout.state_cells().items():
         ws.write(row, col - 1, name)
+    row, col = layout.XLWINGS_VERSION_CELL
+    ws.write(row, col - 1, "xlwings")
+    ws.write_string(row, col, layout.XLWINGS_VERSION)
     ws.hide()

@@ -34,6 +34,11 @@ STATE_SHEET_CODE_NAME = "Sheet5"
 CONF_SHEET = "xlwings.conf"
 CONF_SHEET_CODE_NAME = "Sheet4"
 DEFAULT_TIME_LIMIT = 10  # seconds
+#: The xlwings whose VBA module the workbook embeds.  xlwings needs its VBA and Python sides at the same version,
+#: so pyproject.toml pins exactly this one, the builder refuses any other, and a click checks the Python side.
+XLWINGS_VERSION = "0.37.8"
+XLWINGS_VERSION_NAME = "xlsolver_XlwingsVersion"  # the state sheet's cell recording it
+XLWINGS_VERSION_CELL = (0, 7)  # (row, col) on the state sheet (H1), its label to the left; D1:E1 are the test stub's log
 
 
 def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
@@ -226,6 +231,7 @@ def defined_names() -> dict[str, str]:
         names.update(placed.names())
     for name, (row, col) in state_cells().items():
         names[f"{name}_State"] = f"{quote_sheet(STATE_SHEET)}!{absolute_range(row, col, 1, 1)}"
+    names[XLWINGS_VERSION_NAME] = f"{quote_sheet(STATE_SHEET)}!{absolute_range(*XLWINGS_VERSION_CELL, 1, 1)}"
     return names
 
 
