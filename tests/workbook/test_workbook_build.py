@@ -66,9 +66,11 @@ def test_sheets_code_names_and_hidden_state():
     assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
     assert workbook["xlsolver.state"].sheet_state == "hidden"
     conf = workbook["xlwings.conf"]
-    keys = [conf.cell(r, 1).value for r in range(1, 10)]
-    assert keys[:2] == ["Interpreter_Win", "Interpreter_Mac"] and "Use UDF Server" in keys
-    assert conf.cell(10, 1).value is None, "xlwings reads settings down to the first empty row"
+    # xlwings reads keys from A1 down to the first empty row, and a key there (even with no value) hides the
+    # user's own settings: the workbook sets none, and says how to add one beside the block
+    assert all(conf.cell(r, c).value is None for r in range(1, 30) for c in (1, 2, 3))
+    notes = [conf.cell(r, 4).value for r in range(1, 9)]
+    assert "Interpreter_Win" in notes[3] and "Interpreter_Mac" in notes[4]
 
 
 def test_vba_modules_equal_the_source_files_and_xlwings():

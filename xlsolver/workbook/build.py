@@ -326,33 +326,30 @@ def _size_cells(ws, formats: _Formats, area: layout.Area) -> None:
                               {"type": "formula", "criteria": rule, "format": formats.dark})
 
 
+#: What the xlwings.conf sheet says, in column D (xlwings reads columns A and B only).
+CONF_NOTES = (
+    "xlwings reads its settings here from A1:B1 down to the first empty row. A key in column A overrides your "
+    "own xlwings settings,",
+    "even with B empty, so this workbook sets none: xlwings then uses xlwings.conf beside the workbook, then "
+    "%USERPROFILE%\\.xlwings\\xlwings.conf.",
+    "To choose the Python for this workbook only, type a key into A1 and its value into B1 (the next ones below):",
+    "  Interpreter_Win    C:\\Users\\you\\xlsolver-env\\Scripts\\python.exe   (the Python that has xlsolver)",
+    "  Interpreter_Mac    /Users/you/xlsolver-env/bin/python",
+    "  Conda Path, Conda Env    with conda: its folder and the environment's name (leave Interpreter_Win out)",
+    "  Use UDF Server    TRUE keeps one Python between clicks (Windows);   Show Console    TRUE shows Python starting",
+    "See docs/excel-guide.md.",
+)
+
+
 def _conf_sheet(book, formats: _Formats) -> None:
-    """xlwings' settings, read by its VBA from cell A1 down to the first empty row."""
+    """xlwings' settings sheet, empty: a row here would hide the user's own xlwings settings (notes beside it)."""
     ws = book.add_worksheet(layout.CONF_SHEET)
     ws.set_vba_name(layout.CONF_SHEET_CODE_NAME)
-    ws.set_column(0, 0, 18)
+    ws.set_column(0, 0, 18, formats.conf_key)
     ws.set_column(1, 1, 40)
-    ws.set_column(2, 2, 90)
-    settings = [
-        ("Interpreter_Win", "python", "Python that has xlsolver installed, e.g. C:\\Users\\you\\xlsolver-env\\Scripts\\python.exe"),
-        ("Interpreter_Mac", "", "The same on a Mac, e.g. /Users/you/xlsolver-env/bin/python"),
-        ("PYTHONPATH", "", "Extra folders for Python's import path (not needed after pip install)"),
-        ("Conda Path", "", "Only if Python comes from conda: the conda installation folder"),
-        ("Conda Env", "", "Only with conda: the environment's name"),
-        ("UDF Modules", "", "Not used by xlsolver"),
-        ("Debug UDFs", False, "Not used by xlsolver"),
-        ("Use UDF Server", False, "TRUE keeps one Python running between clicks (faster; Windows only)"),
-        ("Show Console", False, "TRUE shows Python's console window while it runs (for troubleshooting)"),
-    ]
-    for row, (key, value, note) in enumerate(settings):
-        ws.write(row, 0, key, formats.conf_key)
-        if isinstance(value, bool):
-            ws.write_boolean(row, 1, value)
-        elif value:
-            ws.write_string(row, 1, value)
-        ws.write(row, 2, note, formats.label)
-    ws.write(len(settings) + 1, 0, "These settings start in A1 and end at the first empty row; see docs/excel-guide.md.",
-             formats.intro)
+    ws.set_column(2, 2, 2)
+    for row, line in enumerate(CONF_NOTES):
+        ws.write(row, 3, line, formats.label)
 
 
 def _state_sheet(book) -> None:
