@@ -57,4 +57,4 @@ def xlwings_mismatch(workbook, python_side: str) -> str | None:
     if not built_for or built_for == python_side:
         return None
     return (f"This workbook was built for xlwings {built_for}, and its Python has xlwings {python_side}: run "
-            f"pip install xlwings=={built_for} with that Python (or rebuild the workbook for {python_side}).")
+            f"pip install xlwings=={built_for} with that Python.")
