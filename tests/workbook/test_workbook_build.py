@@ -64,7 +64,7 @@ def test_sheets_code_names_and_hidden_state():
     assert workbook.code_name == "ThisWorkbook"
     code_names = [ws.sheet_properties.codeName for ws in workbook.worksheets]
     assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
-    assert workbook["xlsolver.state"].sheet_state == "hidden"
+    assert workbook["xlsolver.state"].sheet_state == "veryHidden"
     conf = workbook["xlwings.conf"]
     # xlwings reads keys from A1 down to the first empty row, and a key there (even with no value) hides the
     # user's own settings: the workbook sets none, and says how to add one beside the block

@@ -353,7 +353,7 @@ def _conf_sheet(book, formats: _Formats) -> None:
 
 
 def _state_sheet(book) -> None:
-    """Hidden: what Next showed last, per area (each click is a new Python process)."""
+    """Very hidden: what Next showed last, per area (each click is a new Python process), and the xlwings version."""
     ws = book.add_worksheet(layout.STATE_SHEET)
     ws.set_vba_name(layout.STATE_SHEET_CODE_NAME)
     for name, (row, col) in layout.state_cells().items():
@@ -361,4 +361,4 @@ def _state_sheet(book) -> None:
     row, col = layout.XLWINGS_VERSION_CELL
     ws.write(row, col - 1, "xlwings")
     ws.write_string(row, col, layout.XLWINGS_VERSION)
-    ws.hide()
+    ws.very_hidden()  # not even Format > Sheet > Unhide shows it: the buttons' memory, not the user's

@@ -8,7 +8,7 @@ move things around.
 Each area has an input grid ``<Area>_In`` (the user types here), a solution grid
 ``<Area>_Out`` beside it, a status cell ``<Area>_Status``, a time-limit cell
 ``<Area>_TimeLimit``, a cell per setting it shows (``<Area>_Mode``...), and on a
-hidden sheet ``<Area>_State`` (what Next showed last).  Buttons call the VBA
+very hidden sheet ``<Area>_State`` (what Next showed last).  Buttons call the VBA
 macro ``<Area>_<Action>``.
 """
 from __future__ import annotations
