@@ -26,3 +26,27 @@ def run_xlsolver(*args: str, stdin: str | None = None, env: dict | None = None) 
     environment.pop("NO_COLOR", None)
     return subprocess.run(command + list(args), input=stdin, capture_output=True, text=True,
                           env=environment, timeout=300)
+
+
+def child_processes(pid: int) -> list[int]:
+    """Live (not zombie) processes whose parent is ``pid``, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read()
+        except OSError:
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        if int(ppid) == pid and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (exists and is not a zombie), from /proc."""
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

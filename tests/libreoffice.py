@@ -453,28 +453,35 @@ class Document:
         swallowed on this path, as on a real click; OfficeError (soffice killed) after `timeout` seconds."""
         if not button.macro:
             raise ValueError(f"button {button.label!r} runs no macro")
+        self._invoke(button.macro, (), timeout, button.macro)
+
+    def _invoke(self, url: str, args: tuple, timeout: float, what: str) -> Any:
+        """The script at ``url`` run with ``args`` through the document's script provider, in a thread so that
+        a macro that never ends can be given up on: its return value; OfficeError (soffice killed) after
+        ``timeout`` seconds; a Python-side error raised here."""
         outcome: dict[str, Any] = {}
 
         def call() -> None:
             provider = script = None
             try:
                 provider = self._doc.getScriptProvider()
-                script = provider.getScript(button.macro)
-                self._office._uno.invoke(script, "invoke", ((), (), ()))
+                script = provider.getScript(url)
+                outcome["value"] = self._office._uno.invoke(script, "invoke", (args, (), ()))[0]
             except Exception as error:
                 outcome["error"] = error
             finally:
                 del provider, script  # see the module docstring: a live script crashes close
 
-        worker = threading.Thread(target=call, name=f"click {button.label}", daemon=True)
+        worker = threading.Thread(target=call, name=what, daemon=True)
         worker.start()
         worker.join(timeout)
         if worker.is_alive():
             self._office.close(kill=True)
             worker.join(STOP_TIMEOUT)
-            raise OfficeError(f"{button.macro} still running after {timeout} s; soffice was killed")
+            raise OfficeError(f"{what} still running after {timeout} s; soffice was killed")
         if "error" in outcome:
             raise outcome["error"]
+        return outcome["value"]
 
     def vba_modules(self) -> dict[str, str]:
         """Module name -> source as LibreOffice imported it (with its header; see strip_lo_header).
@@ -524,30 +531,9 @@ class Document:
         else:
             library.insertByName("Call", source)
         values = tuple(_basic_arg(a) for a in args)
-        outcome: dict[str, Any] = {}
-
-        def call() -> None:  # in a thread, so that a macro that never ends can be given up on
-            provider = script = None
-            try:
-                provider = self._doc.getScriptProvider()
-                script = provider.getScript(
-                    f"vnd.sun.star.script:{HARNESS_LIBRARY}.Call.Run?language=Basic&location=document")
-                outcome["value"] = self._office._uno.invoke(script, "invoke", (values, (), ()))[0]
-            except Exception as error:
-                outcome["error"] = error
-            finally:
-                del provider, script  # see the module docstring: a live script crashes close
-
-        worker = threading.Thread(target=call, name=f"macro {module}.{macro}", daemon=True)
-        worker.start()
-        worker.join(timeout)
-        if worker.is_alive():
-            self._office.close(kill=True)
-            worker.join(STOP_TIMEOUT)
-            raise OfficeError(f"{module}.{macro} still running after {timeout} s; soffice was killed")
-        if "error" in outcome:
-            raise outcome["error"]
-        number, description, result = outcome["value"]
+        number, description, result = self._invoke(
+            f"vnd.sun.star.script:{HARNESS_LIBRARY}.Call.Run?language=Basic&location=document", values, timeout,
+            f"{module}.{macro}")
         if number:
             raise MacroError(f"{module}.{macro}", int(number), description)
         return result

@@ -24,7 +24,7 @@ import distributed
 import pytest
 
 from xlsolver import __version__, cluster, parallel
-from helpers import EXAMPLES, ROOT
+from helpers import EXAMPLES, ROOT, alive, child_processes
 
 WORKERS = 2
 
@@ -193,20 +193,6 @@ def test_a_local_cluster_counts_and_ends_with_the_count(cli):
     assert report["engine"] == "reference x 2 dask workers"
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = open(f"/proc/{entry}/stat").read()
-            except OSError:
-                continue
-            state, ppid = stat.rsplit(")", 1)[1].split()[:2]
-            if int(ppid) == pid and state != "Z":
-                found.append(int(entry))
-    return found
-
-
 def _ignores_ctrl_c(pid: int) -> bool:
     mask = next(line for line in open(f"/proc/{pid}/status") if line.startswith("SigIgn:")).split()[1]
     return bool(int(mask, 16) & (1 << (signal.SIGINT - 1)))
@@ -224,7 +210,7 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_count(tmp_path):
         deadline = time.monotonic() + 60
         workers: list[int] = []
         while time.monotonic() < deadline:  # the workers are up and the count listens to Ctrl-C again
-            workers = [p for p in _children(count.pid) if "spawn_main" in open(f"/proc/{p}/cmdline").read()]
+            workers = [p for p in child_processes(count.pid) if "spawn_main" in open(f"/proc/{p}/cmdline").read()]
             if len(workers) == 2 and not _ignores_ctrl_c(count.pid):
                 break
             time.sleep(0.05)
@@ -236,20 +222,13 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_count(tmp_path):
         assert count.returncode == 130 and report["stopped"] == "cancelled" and report["complete"] is False
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
         deadline = time.monotonic() + 10
-        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [w for w in workers if _alive(w)], "a local worker outlived the count"
+        assert not [w for w in workers if alive(w)], "a local worker outlived the count"
     finally:
         if count.poll() is None:
             os.killpg(count.pid, signal.SIGKILL)
         count.communicate()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _free_port() -> int:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from xlsolver import ExactCover, catalog, parallel, symmetry
 from xlsolver.families import tiling
-from helpers import run_xlsolver
+from helpers import alive, child_processes, run_xlsolver
 from one_sided import one_sided_tilings
 from problems import small_tilings
 
@@ -107,29 +107,6 @@ def test_iq_puzzler_pro_counts(cli, iq_facts, name, total, distinct):
     assert (facts[keys[0]], facts[keys[1]]) == (total, distinct)
 
 
-def _children(pid: int) -> list[int]:
-    """Live (not zombie) processes whose parent is ``pid``, from /proc."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = open(f"/proc/{entry}/stat").read()
-        except OSError:
-            continue
-        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
-        if int(ppid) == pid and state != "Z":
-            found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 130),
@@ -141,20 +118,20 @@ def test_workers_end_with_their_parent(signum, code):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
-        while len(workers := _children(parent.pid)) < 2 and time.monotonic() < deadline:
+        while len(workers := child_processes(parent.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(workers) == 2, "the count did not start its workers"
         time.sleep(0.3)  # let them work
         os.kill(parent.pid, signum)
         assert parent.wait(timeout=30) == code
         deadline = time.monotonic() + 10
-        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [w for w in workers if _alive(w)], "a worker outlived its parent"
+        assert not [w for w in workers if alive(w)], "a worker outlived its parent"
     finally:
         parent.kill()
         parent.communicate()
-        for worker in _children(parent.pid):
+        for worker in child_processes(parent.pid):
             os.kill(worker, signal.SIGKILL)
 
 

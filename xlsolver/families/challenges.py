@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from .. import engine
 from ..answer import Answer, Cell, Frame, Status
 from ..exact_cover import ExactCover
-from . import Ask, InvalidPuzzle, Unsupported, exact
+from . import Ask, Unsupported, exact
 
 Point = tuple[int, int]
 
@@ -41,10 +41,19 @@ LEVEL_FLOORS = (40.2, 45.0, 48.1, 52.9)
 def typed(puzzle: exact.CoverPuzzle, option: int) -> dict[Point, str]:
     """What a person types to give ``option``: grid cell -> character (a tiling piece's letter on each of its
     cells, a sudoku digit, a Ghost Hunter lamp in lower case)."""
+    return clues(puzzle, [option])[option]
+
+
+def clues(puzzle: exact.CoverPuzzle, options: Sequence[int]) -> dict[int, dict[Point, str]]:
+    """:func:`typed` for each of ``options``, the puzzle drawn without any of them once."""
     empty = puzzle.text(())
-    shown = puzzle.text((option,))
-    return {(r, c): ch for r, row in enumerate(shown) for c, ch in enumerate(row)
-            if c >= len(empty[r]) or empty[r][c] != ch}
+
+    def cells(option: int) -> dict[Point, str]:
+        shown = puzzle.text((option,))
+        return {(r, c): ch for r, row in enumerate(shown) for c, ch in enumerate(row)
+                if c >= len(empty[r]) or empty[r][c] != ch}
+
+    return {option: cells(option) for option in options}
 
 
 def is_given(rows: Sequence[str], cells: dict[Point, str]) -> bool:
@@ -87,8 +96,8 @@ def next_clue(puzzle: exact.CoverPuzzle, solution: Sequence[int]) -> Hint | None
     """The clue of ``solution`` to place next: the one covering the item with the fewest ways left once the
     given clues are placed (ties: the item declared first); None when every clue is given."""
     rows = puzzle.rows
-    clues = {o: typed(puzzle, o) for o in solution}
-    given = [o for o in solution if is_given(rows, clues[o])]
+    typed_by = clues(puzzle, solution)
+    given = [o for o in solution if is_given(rows, typed_by[o])]
     if len(given) == len(solution):
         return None
     problem = puzzle.problem
@@ -98,7 +107,7 @@ def next_clue(puzzle: exact.CoverPuzzle, solution: Sequence[int]) -> Hint | None
     by_item = {i: o for o in solution if o not in given for i in problem.options[o]}
     item = min(by_item, key=lambda i: (ways[i], i))
     option = by_item[item]
-    return Hint(option, dict(clues[option]), ways[item])
+    return Hint(option, typed_by[option], ways[item])
 
 
 def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
@@ -167,8 +176,8 @@ def grade(puzzle: exact.CoverPuzzle, solution: Sequence[int] | None = None) -> G
         if not verdict:
             raise Unsupported("only a challenge with exactly one solution can be graded")
     problem = puzzle.problem
-    clues = {o: typed(puzzle, o) for o in solution}
-    given = [o for o in solution if is_given(puzzle.rows, clues[o])]
+    typed_by = clues(puzzle, solution)
+    given = [o for o in solution if is_given(puzzle.rows, typed_by[o])]
     to_place = [o for o in solution if o not in given]
     covered = {i for o in given for i in problem.options[o]}
     live = [o for o, items in enumerate(problem.options) if covered.isdisjoint(items)]
@@ -255,13 +264,11 @@ def attempt(read: Callable[[list[str]], exact.CoverPuzzle], rows: Sequence[str],
         why = blank.why_none() if blank.accept is None else f"none found in {SHUFFLES} random orders"
         raise Unsupported(f"no challenge can be made on this board: it has no solution ({why})")
     base = overlay(rows, blank.challenge(solution) if blank.challenge else {})
-    start = read(base)
-    solution = _same_solution(blank, start, solution)
-    clues = [typed(start, o) for o in solution]
-    clues = [cells for cells in clues if not is_given(base, cells)]
-    rng.shuffle(clues)
-    kept = list(clues)
-    for clue in clues:
+    # the clues as the blank board draws them: a challenge's own marks (ghosts, buildings) are in ``base`` already
+    to_give = [cells for cells in clues(blank, solution).values() if not is_given(base, cells)]
+    rng.shuffle(to_give)
+    kept = list(to_give)
+    for clue in to_give:
         trial = [c for c in kept if c is not clue]
         if unique_solution(read(_with(base, trial)))[1]:
             kept = trial
@@ -277,12 +284,6 @@ def _with(base: Sequence[str], clues: list[dict[Point, str]]) -> list[str]:
     for clue in clues:
         cells.update(clue)
     return overlay(base, cells)
-
-
-def _same_solution(blank: exact.CoverPuzzle, start: exact.CoverPuzzle, solution) -> tuple[int, ...]:
-    """``solution`` of the blank board as options of the challenge's own problem (matched by what they type)."""
-    wanted = {frozenset(typed(blank, o).items()) for o in solution}
-    return tuple(o for o in range(len(start.problem.options)) if frozenset(typed(start, o).items()) in wanted)
 
 
 def attempt_named(family: str, settings: dict, rows: Sequence[str], seed: int) -> Challenge | None:
@@ -356,11 +357,3 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
                 made += 1
                 yield challenge
         seed += batch
-
-
-def check_level(word: str | None) -> str | None:
-    if word is None:
-        return None
-    if word.lower() not in LEVELS:
-        raise InvalidPuzzle([f"--level: level is {', '.join(l.capitalize() for l in LEVELS)}, not {word!r}"])
-    return word.lower()
