@@ -235,3 +235,17 @@ def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
         ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
     assert len(reopened["IQ Puzzler Pro"].data_validations.dataValidation) > 10
     assert all_values(path, skip=OUTPUTS) == inputs
+
+
+def test_a_long_count_shows_its_progress_in_the_status_bar_and_ends_at_the_time_limit():
+    book = committed_book()
+    type_into(book, "Sudoku_In", [[None] * 9] * 9)  # an empty grid: more solutions than any time limit allows
+    type_into(book, "Sudoku_TimeLimit", [[2]])
+    answer = press(book, "Sudoku", "count")
+    shown = [text for text in book.status_bar_texts if text]
+    assert "stopped by the 2 s time limit" in answer.message
+    assert shown[0] == "xlsolver: Count Sudoku..."
+    progress = [text for text in shown if "explored" in text]
+    assert progress and all(re.fullmatch(r"xlsolver: Count Sudoku: \d+% explored, \d+ s of the 2 s limit, "
+                                         r"[\d,]+ found so far", text) for text in progress), progress
+    assert book.status_bar_texts[-1] is None  # given back to Excel when the count ends
