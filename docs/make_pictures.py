@@ -1,9 +1,15 @@
-"""Render the README's pictures from the real workbook: before and after Solve.
+"""Render pictures of the real workbook: every sheet before and after Solve, and a mistake reported.
 
     python docs/make_pictures.py        # needs LibreOffice and pdftoppm (see .ci/run)
 
-LibreOffice exports the sheet to PDF and pdftoppm turns it into PNG, through the
-harness the tests use (tests/libreoffice.py).
+The README shows IQ Puzzler Pro before and after (docs/img/workbook-*-solve.png);
+docs/img/sheets/ holds every sheet as shipped (``<sheet>-before.png``), after
+Solve on every area (``<sheet>-after.png``), and IQ Puzzler Pro after a Solve on
+a mistyped cell (``error.png``).  Solve and the mistake are pressed headless with
+openpyxl, the same ``actions.press`` the buttons run; LibreOffice exports each
+sheet to PDF and pdftoppm turns it into PNG, through the harness the tests use
+(tests/libreoffice.py).  A CJK font (Debian: fonts-noto-cjk) draws the titles'
+Chinese names.
 """
 from __future__ import annotations
 
@@ -15,25 +21,55 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from libreoffice import render_png  # noqa: E402
+from libreoffice import Office, render_png  # noqa: E402
 
-from xlsolver.workbook import headless  # noqa: E402
+from xlsolver.workbook import actions, headless, layout  # noqa: E402
+from xlsolver.workbook.openpyxl_book import OpenpyxlBook  # noqa: E402
 
-SHEET = "IQ Puzzler Pro"
+README_SHEET = "IQ Puzzler Pro"
+MISTAKE = ("IQ5x11", ["GQ"])  # an area, and rows typed over its input's top-left corner: Q is no IQ piece
+
+
+def slug(sheet: str) -> str:
+    return sheet.lower().replace(" ", "-")
+
+
+def with_mistake(source: Path, target: Path) -> None:
+    """``source`` with a letter that is no piece typed into an area, and Solve pressed on it."""
+    area, rows = MISTAKE
+    book = OpenpyxlBook(source)
+    values = book.read(f"{area}_In")
+    for r, row in enumerate(rows):
+        values[r][: len(row)] = list(row)
+    book.write(f"{area}_In", values)
+    actions.press(book, area, "solve")
+    book.save(target)
 
 
 def main() -> None:
     out = ROOT / "docs" / "img"
-    out.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        before = Path(tmp) / "before.xlsm"
-        after = Path(tmp) / "after.xlsm"
+    sheets_dir = out / "sheets"
+    sheets_dir.mkdir(parents=True, exist_ok=True)
+    names = [sheet.name for sheet in layout.sheets()]
+    with tempfile.TemporaryDirectory() as tmp, Office() as office:
+        tmp = Path(tmp)
+        before, after, error = tmp / "before.xlsm", tmp / "after.xlsm", tmp / "error.xlsm"
         shutil.copyfile(ROOT / "board.xlsm", before)
         headless.solve(before, output=after)
-        for name, path in (("before", before), ("after", after)):
-            [png] = render_png(path, tmp, sheets=[SHEET], dpi=60)
-            shutil.copyfile(png, out / f"workbook-{name}-solve.png")
-            print(f"wrote {out / f'workbook-{name}-solve.png'}")
+        with_mistake(before, error)
+        for state, path in (("before", before), ("after", after)):
+            pictures = render_png(path, tmp / state, sheets=names, dpi=60, office=office)  # in the order asked
+            for sheet, png in zip(names, pictures):
+                _copy(png, sheets_dir / f"{slug(sheet)}-{state}.png")
+                if sheet == README_SHEET:
+                    _copy(png, out / f"workbook-{state}-solve.png")
+        [png] = render_png(error, tmp / "error", sheets=[layout.area(MISTAKE[0]).sheet], dpi=60, office=office)
+        _copy(png, sheets_dir / "error.png")
+
+
+def _copy(source: Path, target: Path) -> None:
+    shutil.copyfile(source, target)
+    print(f"wrote {target.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

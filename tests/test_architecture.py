@@ -13,7 +13,7 @@ LAYERS = {
     "exact_cover": 1, "dlx_text": 1, "engine": 1, "symmetry": 1, "parallel": 1, "cluster": 1,
     "geometry": 2, "catalog": 2, "sheets": 2,
     "families": 3,
-    "cli": 4, "workbook": 4, "excel": 4,
+    "cli": 4, "workbook": 4, "excel": 4, "formulas": 4,
 }
 
 

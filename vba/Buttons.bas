@@ -1,11 +1,49 @@
 Attribute VB_Name = "Buttons"
 ' One short macro per button. Each names its area and action and hands them to
-' Python, where all the logic lives (xlsolver/workbook/actions.py).
+' Python, where all the logic lives (xlsolver/workbook/actions.py). The module is
+' private: the buttons run its macros, the Macros list (Alt+F8) does not show them.
 Option Explicit
+Option Private Module
 
+Private Pressing As Boolean ' a click is being handled: a second one is refused, not queued
+
+' Say "Running..." in the area's status cell, with a wait cursor, before Python starts
+' (it takes a second or two to load), then hand the click to Python. Python ends by
+' writing its own status line; if the cell still says "Running...", Python never ran
+' (no interpreter, no xlsolver in it, xlwings refused), and the cell says so. On a Mac
+' RunPython returns at once while Python works on, so only Windows checks. The status
+' bar is Python's (its progress line); LibreOffice without a window crashes on it.
 Private Sub Press(Area As String, Action As String)
+    Dim Status As Range, Running As String
+    If Pressing Then Exit Sub ' the wait cursor already says a click is being handled
+    Pressing = True
+    On Error GoTo Failed
+    Set Status = ThisWorkbook.Names(Area & "_Status").RefersToRange
+    Running = "Running " & UCase(Left(Action, 1)) & Mid(Action, 2) & "..."
+    Status.Value = Running
+    Application.Cursor = xlWait
+    DoEvents ' let Excel paint the status before Python starts
     RunPython "import xlsolver.excel as x; x.on_button('" & Area & "', '" & Action & "')"
+    If Status.Value = Running Then
+        If InStr(1, Application.OperatingSystem, "Mac", vbTextCompare) = 0 Then Status.Value = NoAnswer
+    End If
+Done:
+    Application.Cursor = xlDefault
+    Pressing = False
+    Exit Sub
+Failed:
+    If Status Is Nothing Then
+        MsgBox "xlsolver: this workbook has no cell named " & Area & "_Status (" & Err.Description & ").", vbCritical
+    Else
+        Status.Value = "xlsolver could not run " & Action & ": " & Err.Description
+    End If
+    Resume Done
 End Sub
+
+Private Function NoAnswer() As String
+    NoAnswer = "Python did not answer: xlwings could not start it, or its Python lacks xlsolver (xlwings said why " & _
+        "in a message). Set Interpreter_Win to the Python that has xlsolver: see Troubleshooting in docs/excel-guide.md."
+End Function
 
 ' --- Below: one macro per button, written by 'xlsolver build-workbook' from the layout. Do not edit.
 

@@ -14,6 +14,7 @@ Offset = tuple[int, int]  # (rows, columns) from the input grid's top-left cell
 LEGEND_TOP = 3  # sheet row (0-based) of a legend: below the heading and the two lines of intro
 BELOW_INTRO = LEGEND_TOP + 3  # where the first area's title may start on a sheet without a legend
 BELOW_LEGEND = LEGEND_TOP + 8  # ... and below a legend of two bands
+CELL_PIXELS = 22  # a grid cell's width and height on screen: square, room for one bold letter or digit
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class ListCells:
     at: Offset
     rows: int
     headings: tuple[str, ...]
-    width: float = 9  # column width in characters
+    widths: tuple[float, ...] = ()  # column widths in characters, one per heading; missing ones are 9
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class SheetSpec:
     areas: tuple[AreaSpec, ...]
     legend: dict | None = None  # settings for the family's legend, drawn at the top; None: no legend
     areas_top: int = BELOW_LEGEND  # sheet row (0-based) of the first area's title
+    cell_pixels: int = CELL_PIXELS  # grid cells' side: wider where a cell shows more than one character (V3, 41)
 
 
-__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "SettingCell", "DrawingCells", "SizeCells", "ListCells", "AreaSpec", "SheetSpec", "Offset"]
+__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "SettingCell", "DrawingCells", "SizeCells", "ListCells", "AreaSpec", "SheetSpec", "Offset"]

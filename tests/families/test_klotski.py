@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -402,7 +403,9 @@ def test_cli_solve_prints_moves_and_boards_plain_when_piped(cli):
     assert lines[2].split() == ["start", "1", "S1", "down", "2", "S4", "left", "3", "V4", "down"]
     boards = [HENGDAOLIMA, ["VCCV", "VCCV", "VHHV", "V.SV", "SS.S"], ["VCCV", "VCCV", "VHHV", "V.SV", "SSS."],
               ["VCCV", "VCCV", "VHH.", "V.SV", "SSSV"]]
-    assert [line.split() for line in lines[3:8]] == [list(row) for row in zip(*boards)]
+    # each piece shown by the name the moves use: V1 ... V4, S1 ... S4 (numbered in reading order), C, H
+    assert lines[3].split()[:4] == ["V1", "C", "C", "V2"] and lines[6].split()[:4] == ["V3", "S1", "S2", "V4"]
+    assert [re.sub(r"[\d\s]", "", line) for line in lines[3:8]] == ["".join(row) for row in zip(*boards)]
 
 
 def test_cli_solve_colours_on_request(cli):

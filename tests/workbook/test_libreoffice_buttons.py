@@ -183,12 +183,25 @@ def test_a_booklet_challenge_solves_as_on_the_command_line(document):
 
 def test_a_bad_puzzle_is_reported_in_the_status_cell(document):
     area = layout.area("IQ5x11")
+    document.type_range("IQ5x11_In", puzzle_for(area))
+    document.click(button(document, area, "solve"))
+    assert any(v for row in document.range_values("IQ5x11_Out") for v in row)
     document.type_range("IQ5x11_In", [["Q"]])
     before = snapshot(document, area)
     document.click(button(document, area, "solve"))
     found = status(document, "IQ5x11")
     assert "'Q' is not a piece of this set" in found
     assert plain(found) == headless(before, area, "solve")["IQ5x11_Status"][0][0][0]
+    # the status box is merged: its top-left cell holds the whole line; the named cell is marked, the old
+    # solution gone, and the next press gives the cell its own fill back
+    sheet = document._sheet(area.sheet)
+    top, left, bottom, right = area.status_box
+    box = sheet.getCellRangeByPosition(left, top, right, bottom)
+    assert box.getIsMerged() and sheet.getCellByPosition(left, top).String == found
+    assert document.range_fills("IQ5x11_In")[0][0] == layout.ERROR_FILL
+    assert all(v is None for row in document.range_values("IQ5x11_Out") for v in row)
+    document.click(button(document, area, "clear"))
+    assert document.range_fills("IQ5x11_In")[0][0] == layout.INPUT_FILL
 
 
 def test_one_undo_takes_back_a_whole_press(document):

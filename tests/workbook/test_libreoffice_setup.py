@@ -140,11 +140,18 @@ def test_the_script_runs_on_old_pythons_and_needs_only_the_standard_library_and_
 
 def test_the_script_reads_the_command_the_buttons_send():
     buttons = (ROOT / "vba" / "Buttons.bas").read_text(encoding="utf-8")
-    line = next(line for line in buttons.splitlines() if "RunPython" in line)
+    line = next(line for line in buttons.splitlines() if line.strip().startswith("RunPython "))
     command = eval(line.split("RunPython", 1)[1].strip().replace('" & Area & "', "IQ5x11")  # VBA "&" joins
                    .replace('" & Action & "', "solve"))
     assert calc_script.COMMAND.search(command).groups() == ("IQ5x11", "solve")
     assert calc_script.COMMAND.search("import os; os.system('x')") is None
+
+
+def test_the_script_knows_the_running_line_the_buttons_write():
+    buttons = (ROOT / "vba" / "Buttons.bas").read_text(encoding="utf-8")
+    line = next(line for line in buttons.splitlines() if line.strip().startswith("Running = "))
+    assert line.strip() == 'Running = "Running " & UCase(Left(Action, 1)) & Mid(Action, 2) & "..."'
+    assert calc_script.RUNNING % "Solve" == "Running Solve..."
 
 
 def test_the_script_hands_xlsolver_s_python_a_clean_environment():

@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 
 from xlsolver import catalog
+from xlsolver.answer import OFF_BOARD
 from xlsolver.a1 import cell_name
 from xlsolver.workbook import actions, areas, headless, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
@@ -177,7 +178,7 @@ def test_clear_empties_solution_and_status_only():
     assert status(book, "IQDiamond") == ""
     board = catalog.board("iqdiamond").cells
     fills = fills_of(book, "IQDiamond_Out")
-    assert all((fills[r][c] is None) == ((r, c) in board) for r in range(9) for c in range(9))
+    assert all(fills[r][c] == (layout.OUTPUT_FILL if (r, c) in board else OFF_BOARD) for r in range(9) for c in range(9))
     assert all_values(book, skip=OUTPUTS) == before
 
 

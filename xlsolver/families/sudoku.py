@@ -395,7 +395,7 @@ def sheets() -> tuple[SheetSpec, ...]:
         areas=(AreaSpec("Sudoku", "9 x 9 grid", 9, 9, letters="123456789", digits=True,
                         hint="Type a digit 1-9",
                         cells=(SettingCell("variant", (-2, 16), "Classic"),),
-                        drawing=DrawingCells("regions", (13, 0), 9, 9, "Jigsaw regions (optional)",
+                        drawing=DrawingCells("regions", (17, 0), 9, 9, "Jigsaw regions (optional)",
                                              "One letter per region of 9 cells; leave empty for the 3 x 3 boxes.",
                                              palette=REGION_PALETTE),
                         sample=("53  7", "6  195", " 98    6", "8   6   3", "4  8 3  1", "7   2   6",

@@ -418,7 +418,7 @@ def sheets() -> tuple[SheetSpec, ...]:
                 AreaSpec("Custom", "Board (empty cells inside the size are open board)", 12, 16,
                          cells=(SettingCell("turn-over", (-4, 21), "Yes"),),
                          size=SizeCells((-4, 3), (-4, 9), (8, 8), "this cell is not part of the board; leave it empty"),
-                         drawing=DrawingCells("pieces", (15, 0), 12, 40,
+                         drawing=DrawingCells("pieces", (19, 0), 12, 40,
                                               "Pieces: draw each with its own letter (here, the 12 pentominoes)",
                                               "A letter's connected cells are one piece; colours follow the letters.",
                                               {"pieces": "pentominoes"}, DRAWN_PALETTE),

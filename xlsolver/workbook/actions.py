@@ -7,15 +7,22 @@ challenge, and only after a second press when something is typed there.
 Problems the user can fix become that line,
 naming the sheet cell; nothing raises out of :func:`press`.
 
+An action that fails empties the solution grid and its list, so no old solution
+stands beside the new message, and paints the cells its messages name (the input
+grid's, the setting cells') until the area's next action.
+
 Each click is a new Python, so what Next showed last is kept in ``<Area>_State``
 with a fingerprint of the input: Next asks the family for the following
 solution, or, for a family whose answer is a sequence (Klotski's moves), shows
-the following frame of the same answer.
+the following frame of the same answer.  The same cell remembers the latest
+Hint's cells and the ranges a failure marked (:class:`State`).
 """
 from __future__ import annotations
 
 import hashlib
 import random
+import re
+from dataclasses import dataclass, replace
 
 from .. import catalog, families
 from ..answer import OFF_BOARD, Answer, Colour, Frame, Status, typed
@@ -37,6 +44,7 @@ def press(book: Book, area_name: str, action: str) -> Answer:
     else:
         book.status_bar(f"xlsolver: {layout.BUTTON_CAPTIONS[action]} {area.name}...")
         try:
+            unmark(book, area)
             answer = ACTIONS[action](book, area)
         except InvalidPuzzle as err:
             answer = Answer(Status.INVALID, _summary(err.messages), messages=err.messages)
@@ -46,11 +54,46 @@ def press(book: Book, area_name: str, action: str) -> Answer:
             answer = Answer(Status.ERROR, str(err))
         finally:
             book.status_bar(None)
+        _after_failure(book, area, action, answer)
     try:
         book.write(f"{area.name}_Status", [[answer.message]])
     except MissingName:
         pass  # nowhere to write; the caller still gets the answer
     return answer
+
+
+FAILED = (Status.INVALID, Status.ERROR, Status.NO_SOLUTION)  # no solution to show for what the sheet holds now
+SHOWING = ("solve", "next", "previous", "unique")  # actions that show a solution, or fail
+
+
+def failed(action: str, answer: Answer) -> bool:
+    """True when the solution grid must not keep an old solution: the input is wrong or has none, or an
+    action that shows a solution showed none (stopped by the time limit, say)."""
+    return answer.status in FAILED or (action in SHOWING and not answer.frames)
+
+
+def _after_failure(book: Book, area: layout.Area, action: str, answer: Answer) -> None:
+    """Empty the outputs of a failed action and mark the cells its messages name; a range the workbook lacks
+    leaves that part undone (the status line already says what is missing)."""
+    if not failed(action, answer):
+        return
+    try:
+        clear_outputs(book, area)
+        mark(book, area, cells_to_mark(answer))
+    except MissingName:
+        pass
+
+
+def cells_to_mark(answer: Answer) -> list[set[tuple[int, int]]]:
+    """The sheet cells (0-based) each message of an answer names: the cell or range a problem of an invalid
+    puzzle starts with (``C7: ...``); for a puzzle with no solution, every cell its reason names (``no piece
+    can cover B14, C14``)."""
+    texts = answer.messages or [answer.message]
+    if answer.status is Status.INVALID:
+        return [named_cells(text) for text in texts]
+    if answer.status is Status.NO_SOLUTION:
+        return [{_position(letters, digits) for letters, digits in _CELL.findall(text)} for text in texts]
+    return []
 
 
 def _summary(messages: list[str]) -> str:
@@ -74,8 +117,8 @@ def previous(book: Book, area: layout.Area) -> Answer:
 
 def _step(book: Book, area: layout.Area, delta: int) -> Answer:
     read = areas.read(book, area)
-    fingerprint, shown = load_state(book, area)
-    index = max(shown + delta, 0) if fingerprint == read.fingerprint and shown >= 0 else 0
+    state = load_state(book, area)
+    index = max(state.shown + delta, 0) if state.fingerprint == read.fingerprint and state.shown >= 0 else 0
     return _show(book, area, index, read)
 
 
@@ -93,7 +136,7 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
             answer.message = frame.message
         write_frame(book, area, read, frame)
         write_listing(book, area, answer.table)
-        save_state(book, area, read.fingerprint, shown)
+        remember(book, area, fingerprint=read.fingerprint, shown=shown)
     answer.message = with_warning(answer.message, warning)
     return answer
 
@@ -113,7 +156,7 @@ def unique(book: Book, area: layout.Area) -> Answer:
                                                 progress=_progress(book, area, "Unique?", seconds)))
     if answer.frames:
         write_frame(book, area, read, answer.frames[0])
-        save_state(book, area, read.fingerprint, 0)
+        remember(book, area, fingerprint=read.fingerprint, shown=0)
     answer.message = with_warning(answer.message, warning)
     return answer
 
@@ -134,14 +177,20 @@ def progress_line(doing: str, progress, seconds: float) -> str:
 
 def clear(book: Book, area: layout.Area) -> Answer:
     """Empty the solution grid, its list and the status; inputs stay as they are."""
+    clear_outputs(book, area)
+    return Answer(Status.CLEARED, "")
+
+
+def clear_outputs(book: Book, area: layout.Area) -> None:
+    """The solution grid empty (shaded as output, dark off the board), its list empty, Next back to the start."""
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     book.write(name, [[None] * cols for _ in range(rows)])
     mask = catalog.board(area.board).cells if area.board else None
-    book.paint(name, [[None if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)] for r in range(rows)])
+    book.paint(name, [[layout.OUTPUT_FILL if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)]
+                      for r in range(rows)])
     write_listing(book, area, [])
-    save_state(book, area, "", -1)
-    return Answer(Status.CLEARED, "")
+    remember(book, area, fingerprint="", shown=-1)
 
 
 def hint(book: Book, area: layout.Area) -> Answer:
@@ -158,15 +207,24 @@ def hint(book: Book, area: layout.Area) -> Answer:
                 values[r][c] = int(text) if area.spec.digits and text.isdigit() else text
         book.write(name, values)
         book.paint(name, _input_fills(area, len(values), len(values[0]), set(cells)))
+        remember(book, area, hinted=frozenset(cells))
     answer.message = with_warning(answer.message, warning)
     return answer
 
 
-def _input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset()) -> list[list[Colour]]:
-    """The input grid's fills: dark off a fixed board, the hint colour on ``hinted`` cells, none elsewhere."""
+def _input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset(),
+                 marked: set = frozenset()) -> list[list[Colour]]:
+    """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, dark off
+    a fixed board, white elsewhere (as built)."""
     mask = catalog.board(area.board).cells if area.board else None
-    return [[HINT_COLOUR if (r, c) in hinted else (OFF_BOARD if mask is not None and (r, c) not in mask else None)
-             for c in range(cols)] for r in range(rows)]
+
+    def fill(r: int, c: int) -> Colour:
+        if (r, c) in marked:
+            return layout.ERROR_FILL
+        if (r, c) in hinted:
+            return HINT_COLOUR
+        return OFF_BOARD if mask is not None and (r, c) not in mask else layout.INPUT_FILL
+    return [[fill(r, c) for c in range(cols)] for r in range(rows)]
 
 
 def _blank(value: object) -> bool:
@@ -186,8 +244,8 @@ def generate(book: Book, area: layout.Area) -> Answer:
                              f"(any level), not {typed(level_word)}"])
     typed_cells = [v for row in values for v in row if not _blank(v)]
     pending = "generate:" + _fingerprint(values, level)
-    if typed_cells and load_state(book, area)[0] != pending:
-        save_state(book, area, pending, -1)
+    if typed_cells and load_state(book, area).fingerprint != pending:
+        remember(book, area, fingerprint=pending, shown=-1)
         where = f"{namer_of(book, name)}:{namer_of(book, name, len(values) - 1, len(values[0]) - 1)}"
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.INCOMPLETE, f"Press Generate again to replace what is typed in {where} with a new {kind}.")
@@ -207,6 +265,7 @@ def generate(book: Book, area: layout.Area) -> Answer:
                        for ch in row.ljust(len(values[0]))] for row in made.rows])
     clear(book, area)
     book.paint(name, _input_fills(area, len(values), len(values[0])))
+    remember(book, area, hinted=frozenset())
     grade = made.grade
     return Answer(Status.SOLVED, with_warning(
         f"New {grade.level.capitalize()} challenge (seed {made.seed}, difficulty {grade.difficulty}: {grade.given} "
@@ -231,7 +290,8 @@ def _shape(values: list[list[object]]) -> tuple[int, int]:
 
 
 def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Frame) -> None:
-    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty, off the mask dark."""
+    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty (the output shade), off the
+    mask dark."""
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     values: list[list[object]] = [[None] * cols for _ in range(rows)]
@@ -240,12 +300,13 @@ def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Fr
         for c in range(cols):
             cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
             off_mask = area.board is not None and read.mask is not None and (r, c) not in read.mask
+            empty = OFF_BOARD if off_mask else layout.OUTPUT_FILL
             if cell is None:
-                fills[r][c] = OFF_BOARD if off_mask else None
+                fills[r][c] = empty
                 continue
             if not cell.ground:
                 values[r][c] = int(cell.text) if cell.text.isdigit() else cell.text
-            fills[r][c] = cell.colour or (OFF_BOARD if off_mask else None)
+            fills[r][c] = cell.colour or empty
     book.write(name, values)
     book.paint(name, fills)
 
@@ -264,11 +325,135 @@ def with_warning(text: str, warning: str | None) -> str:
     return f"{text} ({warning}; used {layout.DEFAULT_TIME_LIMIT} s)" if warning else text
 
 
-def load_state(book: Book, area: layout.Area) -> tuple[str, int]:
-    value = book.read(f"{area.name}_State")[0][0]
-    fingerprint, _, index = str(value or "").partition(" ")
-    return fingerprint, int(index) if index.lstrip("-").isdigit() else -1
+@dataclass(frozen=True)
+class State:
+    """What one click leaves for the next (each is a new Python), in ``<Area>_State`` as one line of text:
+    ``FINGERPRINT SHOWN [hinted=R.C,...] [marked=NAME,...]``."""
+
+    fingerprint: str = ""  # of the input Next showed a solution for ("" none; "generate:..." a pending Generate)
+    shown: int = -1  # which solution (or step) it showed
+    hinted: frozenset = frozenset()  # input cells (row, col) the latest Hint typed: shaded until the next one
+    marked: tuple[str, ...] = ()  # the area's ranges holding cells a failure painted: repainted by the next action
+
+    def text(self) -> str | None:
+        if self == State():
+            return None
+        words = [self.fingerprint or "-", str(self.shown)]
+        if self.hinted:
+            words.append("hinted=" + ",".join(f"{r}.{c}" for r, c in sorted(self.hinted)))
+        if self.marked:
+            words.append("marked=" + ",".join(self.marked))
+        return " ".join(words)
+
+    @classmethod
+    def of_text(cls, value: object) -> State:
+        """The state a cell holds; whatever else it holds (an older workbook's, a user's) is no state."""
+        words = str(value or "").split()
+        if not words:
+            return cls()
+        shown = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdigit() else -1
+        extras = dict(word.partition("=")[::2] for word in words[2:])
+        hinted = frozenset(tuple(int(n) for n in cell.split(".")) for cell in extras.get("hinted", "").split(",")
+                           if re.fullmatch(r"\d+\.\d+", cell))
+        marked = tuple(name for name in extras.get("marked", "").split(",") if name)
+        return cls("" if words[0] == "-" else words[0], shown, hinted, marked)
 
 
-def save_state(book: Book, area: layout.Area, fingerprint: str, index: int) -> None:
-    book.write(f"{area.name}_State", [[f"{fingerprint} {index}" if fingerprint else None]])
+def load_state(book: Book, area: layout.Area) -> State:
+    return State.of_text(book.read(f"{area.name}_State")[0][0])
+
+
+def save_state(book: Book, area: layout.Area, state: State) -> None:
+    book.write(f"{area.name}_State", [[state.text()]])
+
+
+def remember(book: Book, area: layout.Area, **changes) -> None:
+    """Change some fields of the area's state, keeping the others (a Clear keeps the latest Hint's cells)."""
+    save_state(book, area, replace(load_state(book, area), **changes))
+
+
+# --- cells named in a message ------------------------------------------------------------------------
+
+_REFERENCE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?:")
+_CELL = re.compile(r"\b([A-Z]{1,3})([1-9]\d*)\b")
+
+
+def named_cells(message: str) -> set[tuple[int, int]]:
+    """The sheet cells (0-based row, column) a message names at its start: ``C7: ...``, ``B14:K19: ...``."""
+    found = _REFERENCE.match(message)
+    if not found:
+        return set()
+    first = _position(found.group(1), found.group(2))
+    last = _position(found.group(3), found.group(4)) if found.group(3) else first
+    return {(r, c) for r in range(min(first[0], last[0]), max(first[0], last[0]) + 1)
+            for c in range(min(first[1], last[1]), max(first[1], last[1]) + 1)}
+
+
+def _position(letters: str, digits: str) -> tuple[int, int]:
+    col = 0
+    for letter in letters:
+        col = col * 26 + ord(letter) - ord("A") + 1
+    return int(digits) - 1, col - 1
+
+
+def typed_ranges(area: layout.Area) -> dict[str, tuple[int, int]]:
+    """The area's ranges a user types into, with their shape: where a message's cells are marked."""
+    spec = area.spec
+    shapes = {f"{area.name}_In": (area.rows, area.cols), f"{area.name}_TimeLimit": (1, 1)}
+    for key, name in area.setting_names().items():
+        drawing = spec.drawing if spec.drawing and spec.drawing.key == key else None
+        shapes[name] = (drawing.rows, drawing.cols) if drawing else (1, 1)
+    if spec.size:
+        shapes.update({f"{area.name}_Rows": (1, 1), f"{area.name}_Cols": (1, 1)})
+    if "generate" in area.actions:
+        shapes[f"{area.name}_Level"] = (1, 1)
+    return shapes
+
+
+def mark(book: Book, area: layout.Area, named: list[set[tuple[int, int]]]) -> None:
+    """Paint the sheet cells each message names (``named``) in the error colour, in whichever typed range
+    holds them, and remember those ranges so that the next action repaints them.  A message naming a whole
+    grid (``B14:K19: 52 open cells but ...``) speaks of the board, not of cells to correct: not painted."""
+    if not any(named):
+        return
+    state = load_state(book, area)
+    marked = []
+    for name, (rows, cols) in typed_ranges(area).items():
+        try:
+            _, top, left = book.anchor(name)
+        except MissingName:  # a range this workbook lacks holds nothing to mark
+            continue
+        cells = set()
+        for message_cells in named:
+            inside = {(r - top, c - left) for r, c in message_cells if 0 <= r - top < rows and 0 <= c - left < cols}
+            if len(inside) < rows * cols or rows * cols == 1:
+                cells |= inside
+        if cells:
+            book.paint(name, _base_fills(area, name, rows, cols, state.hinted, cells))
+            marked.append(name)
+    if marked:
+        remember(book, area, marked=tuple(marked))
+
+
+def unmark(book: Book, area: layout.Area) -> None:
+    """Give the cells the last failure marked their own fills back (the latest Hint's shading included)."""
+    state = load_state(book, area)
+    if not state.marked:
+        return
+    shapes = typed_ranges(area)
+    for name in state.marked:
+        if name in shapes:
+            try:
+                book.paint(name, _base_fills(area, name, *shapes[name], state.hinted))
+            except MissingName:  # gone since it was marked: nothing to repaint
+                pass
+    remember(book, area, marked=())
+
+
+def _base_fills(area: layout.Area, name: str, rows: int, cols: int, hinted: frozenset,
+                marked: set = frozenset()) -> list[list[Colour]]:
+    """A typed range's fills: the input grid's own (hints, dark cells), white in the others (as built);
+    ``marked`` cells in the error colour."""
+    if name == f"{area.name}_In":
+        return _input_fills(area, rows, cols, hinted, marked)
+    return [[layout.ERROR_FILL if (r, c) in marked else layout.INPUT_FILL for c in range(cols)] for r in range(rows)]

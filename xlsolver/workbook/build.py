@@ -1,7 +1,8 @@
 """Build ``board.xlsm`` with XlsxWriter from the layout, the families' legends and ``vba/``.
 
 The same inputs give the same bytes: fixed document dates, a deterministic VBA
-project, and XlsxWriter's fixed zip timestamps.  ``runpython_stub=True`` builds
+project, and XlsxWriter's fixed zip timestamps (kept when the package is
+rewritten without ``fullCalcOnLoad``: see :func:`without_full_calc_on_load`).  ``runpython_stub=True`` builds
 the test variant whose ``RunPython`` only records its command (LibreOffice
 cannot compile xlwings' own module), to prove the button -> macro -> command wiring.
 
@@ -12,7 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import math
+import re
 import textwrap
+import zipfile
 from pathlib import Path
 
 import xlsxwriter
@@ -28,8 +32,9 @@ from . import layout
 from .vba import VBAModule, build_vba_project
 
 REPO_VBA = Path(__file__).resolve().parents[2] / "vba"  # beside the package in a source checkout
-GRID_WIDTH = 2.86  # column width in characters: about 25 pixels, square with 20-pixel rows
-BUTTON = {"width": 84, "height": 19}
+BUTTON = {"width": layout.BUTTON_PIXELS[0], "height": layout.BUTTON_PIXELS[1]}
+HEADING_PIXELS = 30  # the sheet heading's row: its 16-point font needs more than a grid row
+LAST_COLUMN = 120  # grid columns are set this far right
 CREATED = dt.datetime(2026, 1, 1)
 BUTTONS_MARKER = "' --- Below: one macro per button, written by 'xlsolver build-workbook' from the layout. Do not edit."
 LEGEND_BAND_ROWS = 4  # a legend band: pieces up to three cells tall, and a gap
@@ -62,7 +67,13 @@ def find_vba_dir() -> Path:
 
 
 def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> list[VBAModule]:
-    """Document modules for the workbook and every sheet, then the code modules."""
+    """Document modules for the workbook and every sheet, then the code modules.
+
+    The real build also carries ``xlwings_udfs``, the formulas' VBA wrappers as xlwings' Import Functions writes
+    them (``udf_vba``); the stub build leaves them out, as they call xlwings' COM server, which the stub lacks.
+    """
+    from . import udf_vba  # imports xlsolver.formulas, which only the builder needs here
+
     vba_dir = vba_dir or find_vba_dir()
     modules = [VBAModule("ThisWorkbook", "document", "", workbook=True)]
     modules += [VBAModule(code_name, "document", "") for code_name in _code_names()]
@@ -71,6 +82,7 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
         modules.append(VBAModule("xlwings", "standard", (vba_dir / "stub" / "xlwings.bas").read_text(encoding="utf-8")))
     else:
         modules += xlwings_modules()
+        modules.append(udf_vba.vba_module())
     return modules
 
 
@@ -112,11 +124,15 @@ class _Formats:
         self.intro = book.add_format({"italic": True, "font_color": "#555555"})
         self.title = book.add_format({"bold": True, "font_size": 12})
         self.label = book.add_format({"font_color": "#555555"})
-        self.input = book.add_format({**border, "bold": True, "bg_color": "#ffffff"})
-        self.output = book.add_format({**border, "bold": True})
+        self.input = book.add_format({**border, "bold": True, "bg_color": layout.INPUT_FILL})
+        self.output = book.add_format({**border, "bold": True, "bg_color": layout.OUTPUT_FILL})
         self.off_board = book.add_format({**border, "bg_color": OFF_BOARD})
-        self.status = book.add_format({"italic": True, "font_color": "#1f4e79"})
-        self.number = book.add_format({**border, "bg_color": "#ffffff"})
+        self.status = book.add_format({"font_color": "#1f4e79", "text_wrap": True, "align": "left", "valign": "top",
+                                       "border": 1, "border_color": "#9e9e9e", "bg_color": layout.OUTPUT_FILL})
+        self.number = book.add_format({**border, "bg_color": layout.INPUT_FILL})
+        self.list_heading = book.add_format({"bold": True, "align": "center", "bottom": 1})
+        self.list_cell = book.add_format({"align": "center", "bg_color": layout.OUTPUT_FILL,
+                                          "border": 1, "border_color": "#d9d9d9"})
         self.conf_key = book.add_format({"bold": True})
         self.dark = book.add_format({"bg_color": OFF_BOARD})
         self._pieces: dict[str, object] = {}
@@ -150,26 +166,101 @@ def build(path: str | Path, vba_dir: Path | None = None, runpython_stub: bool = 
         book.define_name(name, f"={ref}")
     book.add_vba_project(io.BytesIO(build_vba_project(modules)), is_stream=True)
     book.close()
+    without_full_calc_on_load(path)
     return path
+
+
+_FULL_CALC = re.compile(rb'\s+fullCalcOnLoad="(1|true)"')
+
+
+def without_full_calc_on_load(path: Path) -> None:
+    """Drop ``fullCalcOnLoad`` from ``xl/workbook.xml``, which XlsxWriter always writes.
+
+    It makes Excel recalculate on opening and then ask to save on every close, though the workbook has no
+    formula to calculate.  The package is written again member by member with the same names, order, dates
+    and compression, so the same inputs still give the same bytes."""
+    with zipfile.ZipFile(path) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(path, "w") as archive:
+        for info, data in members:
+            if info.filename == "xl/workbook.xml":
+                data = _FULL_CALC.sub(b"", data)
+            archive.writestr(info, data, compress_type=info.compress_type)
 
 
 def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
     ws = book.add_worksheet(sheet.name)
     ws.set_vba_name(sheet.code_name)
-    ws.set_column(0, 0, 2)
-    ws.set_column(1, 120, GRID_WIDTH)
+    _square_cells(ws, sheet.spec.cell_pixels)
     ws.hide_gridlines(2)
     ws.write(0, 1, sheet.spec.heading, formats.heading)
-    for row, line in enumerate(textwrap.wrap(sheet.spec.intro, 110)[:2], start=1):
+    for row, line in enumerate(intro_lines(sheet), start=1):
         ws.write(row, 1, line, formats.intro)
     family = families.get(sheet.family)
-    if sheet.spec.legend is not None and family.legend is not None:
-        frames = family.legend(sheet.spec.legend)
-        for (r, c), cell in legend_cells(frames, LEGEND_TOP, 1).items():
-            ws.write(r, c, cell.text, formats.piece(cell.colour))
+    for (r, c), cell in sheet_legend(sheet).items():
+        ws.write(r, c, cell.text, formats.piece(cell.colour))
     for area in sheet.areas:
         _draw_area(ws, formats, area)
         _draw_extras(ws, formats, area, family)
+    _page_setup(ws, sheet)
+
+
+def _square_cells(ws, pixels: int) -> None:
+    """Every grid column and row ``pixels`` wide and tall, so pieces look as they are (Excel's pixels: a column
+    width in characters is converted from them by XlsxWriter, a row height in points is 3/4 of them)."""
+    ws.set_column(0, 0, 2)
+    ws.set_column_pixels(1, LAST_COLUMN, pixels)
+    ws.set_default_row(pixels * 0.75)
+    ws.set_row_pixels(0, HEADING_PIXELS)
+
+
+def intro_lines(sheet: layout.Sheet) -> list[str]:
+    return textwrap.wrap(sheet.spec.intro, 110)[:2]
+
+
+def sheet_legend(sheet: layout.Sheet) -> dict:
+    """Sheet cell -> Cell of the legend drawn at the top of ``sheet`` (none: empty)."""
+    family = families.get(sheet.family)
+    if sheet.spec.legend is None or family.legend is None:
+        return {}
+    return legend_cells(family.legend(sheet.spec.legend), LEGEND_TOP, 1)
+
+
+def _page_setup(ws, sheet: layout.Sheet) -> None:
+    """Printed as seen: landscape, one page wide (as many tall as it takes), everything drawn in the print area."""
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    ws.print_area(0, 0, *print_extent(sheet))
+
+
+def print_extent(sheet: layout.Sheet) -> tuple[int, int]:
+    """(last row, last column), 0-based, of what the sheet draws: texts (as far as they reach), the legend,
+    every area with its setting cells, drawing and list."""
+    px = sheet.spec.cell_pixels
+    rows, cols = [0], [math.ceil(layout.text_pixels(sheet.spec.heading) * 2 / px)]  # the heading: twice the size
+    rows += [len(intro_lines(sheet))]
+    cols += [math.ceil(layout.text_pixels(line) / px) for line in intro_lines(sheet)]
+    legend = sheet_legend(sheet)
+    rows += [r for r, _ in legend]
+    cols += [c for _, c in legend]
+    for area in sheet.areas:
+        rows.append(area.bottom - 1)
+        cols += [area.right, area.left + area.columns_for(layout.text_pixels(area.title) * 1.2)]
+        for cell in area.spec.cells:
+            row, col = area.at(cell.at)
+            rows.append(row)
+            cols.append(col + area.setting_span(cell) - 1)
+        for extra in (area.spec.drawing, area.spec.listing):
+            if extra is None:
+                continue
+            top, left = area.at(extra.at)
+            width = extra.cols if extra is area.spec.drawing else len(extra.headings)
+            rows.append(top + extra.rows - 1)
+            cols.append(left + width - 1)
+            if extra is area.spec.drawing:
+                cols.append(left + area.columns_for(layout.text_pixels(extra.title) * 1.2))
+    return max(rows), max(cols)
 
 
 def legend_cells(frames: list[Frame], top: int, left: int) -> dict:
@@ -238,24 +329,55 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
                 rule = {"validate": "custom", "value": "=FALSE", "error_title": "Not part of the board",
                         "error_message": "This dark cell is not part of the board; leave it empty."}
             ws.data_validation(row, area.left + first, row, area.left + last, rule)
-    row, col = area.status_cell
-    ws.write_blank(row, col, None, formats.status)
+    typed_in = layout.absolute_range(area.top, area.left, area.rows, area.cols).replace("$", "")
+    _read_only(ws, (area.top, area.out_left, area.top + area.rows - 1, area.out_left + area.cols - 1),
+               "Solution grid", f"xlsolver writes the solution here. Type your puzzle into the grid on the left "
+                           f"({typed_in}).")
+    _status_box(ws, formats, area)
     for action in area.actions:
         r, c = area.button_cell(action)
         ws.insert_button(r, c, {**BUTTON, "macro": area.macro(action), "caption": layout.BUTTON_CAPTIONS[action]})
     row, col = area.time_limit_cell
-    ws.write(row, area.button_col, "Time limit (s)", formats.label)
-    ws.write_number(row, col, layout.DEFAULT_TIME_LIMIT, formats.number)
+    ws.write(row, area.button_col, layout.TIME_LIMIT_LABEL, formats.label)
+    _value_cell(ws, row, col, area.value_span, layout.DEFAULT_TIME_LIMIT, formats.number)
     ws.data_validation(row, col, row, col, {
         "validate": "decimal", "criteria": ">", "value": 0, "error_title": "Time limit",
-        "error_message": "Seconds that Count and Unique? may take: a number above 0."})
+        "error_message": "Seconds any button of this puzzle may take (then it stops and says so): a number above 0.",
+        "input_title": "Time limit", "input_message": "Every button of this puzzle stops after this many seconds "
+                                                      "and says so. Raise it for long counts."})
     if "generate" in area.actions:
         row, col = area.level_cell
         ws.write(row, area.button_col, layout.LEVEL_LABEL, formats.label)
-        ws.write_blank(row, col, None, formats.input)
+        _value_cell(ws, row, col, area.value_span, None, formats.input)
         ws.data_validation(row, col, row, col, {
             "validate": "list", "source": [level.capitalize() for level in LEVELS], "input_title": "Level",
             "input_message": "Generate makes a challenge of this level (Starter easiest); empty: any level."})
+
+
+def _status_box(ws, formats: _Formats, area: layout.Area) -> None:
+    """The labelled status box: merged over the area's width and a few rows, wrapping, so a long message stays
+    readable; only its top-left cell is ``<Area>_Status``, which every front end writes."""
+    top, left, bottom, right = area.status_box
+    ws.write(top - 1, left, layout.STATUS_LABEL, formats.label)
+    ws.merge_range(top, left, bottom, right, None, formats.status)
+    _read_only(ws, (top, left, top, left), "Status", "xlsolver writes what its buttons did here; nothing to type.")
+
+
+def _read_only(ws, box: tuple[int, int, int, int], title: str, message: str) -> None:
+    """Cells only xlsolver writes: typing there is refused with ``message`` (data validation, not sheet
+    protection, which would stop formulas typed elsewhere and every program's writes alike)."""
+    ws.data_validation(*box, {"validate": "custom", "value": "=FALSE", "error_title": title,
+                              "error_message": message})
+
+
+def _value_cell(ws, row: int, col: int, span: int, value, cell_format) -> None:
+    """A cell for a word or a number, merged over ``span`` cells so its longest value shows whole."""
+    if span > 1:
+        ws.merge_range(row, col, row, col + span - 1, value, cell_format)
+    elif value is None:
+        ws.write_blank(row, col, None, cell_format)
+    else:
+        ws.write(row, col, value, cell_format)
 
 
 def _label_offset(label: str) -> int:
@@ -271,7 +393,7 @@ def _draw_extras(ws, formats: _Formats, area: layout.Area, family: families.Fami
         row, col = area.at(cell.at)
         ws.write(row, col - _label_offset(setting.label), setting.label, formats.label)
         shown = cell.sample if cell.sample is not None else setting.default
-        ws.write(row, col, shown, formats.number)
+        _value_cell(ws, row, col, area.setting_span(cell), shown, formats.number)
         if setting.choices:
             ws.data_validation(row, col, row, col, {
                 "validate": "list", "source": [c.capitalize() for c in setting.choices],
@@ -281,10 +403,22 @@ def _draw_extras(ws, formats: _Formats, area: layout.Area, family: families.Fami
     if spec.drawing:
         _drawing(ws, formats, area, family)
     if spec.listing:
-        top, left = area.at(spec.listing.at)
-        ws.set_column(left, left + len(spec.listing.headings) - 1, spec.listing.width)
-        for c, label in enumerate(spec.listing.headings):
-            ws.write(top - 1, left + c, label, formats.title)
+        _listing(ws, formats, area)
+
+
+def _listing(ws, formats: _Formats, area: layout.Area) -> None:
+    """The answer's list (Klotski's moves): each heading centred over its column, the cells centred and
+    shaded as output, refusing typing as the solution grid does."""
+    listing = area.spec.listing
+    top, left = area.at(listing.at)
+    for c, label in enumerate(listing.headings):
+        width = listing.widths[c] if c < len(listing.widths) else 9
+        ws.set_column(left + c, left + c, width)
+        ws.write(top - 1, left + c, label, formats.list_heading)
+        for r in range(listing.rows):
+            ws.write_blank(top + r, left + c, None, formats.list_cell)
+    _read_only(ws, (top, left, top + listing.rows - 1, left + len(listing.headings) - 1), listing.suffix,
+               f"xlsolver writes the {listing.suffix.lower()} here when it solves; nothing to type.")
 
 
 def _drawing(ws, formats: _Formats, area: layout.Area, family: families.Family) -> None:
@@ -321,9 +455,11 @@ def _size_cells(ws, formats: _Formats, area: layout.Area) -> None:
                                                 "maximum": most, "error_message": f"A whole number from 1 to {most}."})
     for left in (area.left, area.out_left):
         corner = layout.absolute_range(area.top, left, 1, 1)
-        rule = f"=OR(ROW()-ROW({corner})+1>{rows_name},COLUMN()-COLUMN({corner})+1>{cols_name})"
+        rule = f"OR(ROW()-ROW({corner})+1>{rows_name},COLUMN()-COLUMN({corner})+1>{cols_name})"
+        if left == area.left:  # a typed cell beyond the size stays light, to be seen (and marked, if named)
+            rule = f"AND(LEN({cell_name(area.top, left)})=0,{rule})"
         ws.conditional_format(area.top, left, area.top + area.rows - 1, left + area.cols - 1,
-                              {"type": "formula", "criteria": rule, "format": formats.dark})
+                              {"type": "formula", "criteria": f"={rule}", "format": formats.dark})
 
 
 #: What the xlwings.conf sheet says, in column D (xlwings reads columns A and B only).

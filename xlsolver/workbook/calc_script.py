@@ -38,6 +38,7 @@ PROTOCOL = 1  # xlsolver.workbook.exchange.PROTOCOL
 MODULE = "xlsolver.workbook.exchange"
 SETUP = "run 'xlsolver libreoffice install' with the Python that has xlsolver"
 SCRIPT_URL = "vnd.sun.star.script:xlsolver_calc.py$run_python?language=Python&location=user"
+RUNNING = "Running %s..."  # what Press (vba/Buttons.bas) writes into the status cell before RunPython
 CREATE_NO_WINDOW = 0x08000000  # Windows: no console window flashing up on each click
 
 COMMAND = re.compile(r"""\bon_button\(\s*['"](\w+)['"]\s*,\s*['"](\w+)['"]\s*\)""")
@@ -199,7 +200,7 @@ def press(document, area, action):
             answer = run_exchange(request(document, area, action))
         except ScriptError as err:
             answer = {"changes": [{"range": area + "_Status", "values": [[str(err)]]}]}
-        apply(document, answer, what)
+        apply(document, answer, what, area, action)
     finally:
         if indicator is not None:
             indicator.end()
@@ -245,11 +246,13 @@ def typed_cells(cells):
     return rows
 
 
-def apply(document, answer, what):
+def apply(document, answer, what, area=None, action=None):
     """Write the answer's changes in order, as one step of Undo; names the document lacks are skipped."""
     named_ranges = document.NamedRanges
     undo = _undo_manager(document)
     if undo is not None:
+        if area is not None:
+            take_back_running(document, undo, area, action)
         undo.enterUndoContext(what)
     document.lockControllers()
     try:
@@ -268,6 +271,17 @@ def apply(document, answer, what):
         document.unlockControllers()
         if undo is not None:
             undo.leaveUndoContext()
+
+
+def take_back_running(document, undo, area, action):
+    """Undo the "Running Solve..." the button's VBA (``Press`` in vba/Buttons.bas) wrote into the status cell
+    before Python started: it is an Undo step of its own, and one Undo must take back the whole click."""
+    try:
+        status = document.NamedRanges.getByName(area + "_Status").ReferredCells.getCellByPosition(0, 0)
+    except Exception:  # no status cell: nothing was written there
+        return
+    if status.getString() == RUNNING % (action[:1].upper() + action[1:]) and undo.isUndoPossible():
+        undo.undo()
 
 
 def _write_values(cells, rows):

@@ -6,20 +6,26 @@ adapters find every range by its workbook-level defined name, so a user may
 move things around.
 
 Each area has an input grid ``<Area>_In`` (the user types here), a solution grid
-``<Area>_Out`` beside it, a status cell ``<Area>_Status``, a time-limit cell
+``<Area>_Out`` beside it (shaded: only xlsolver writes there), a status box below
+both whose top-left cell is ``<Area>_Status``, a time-limit cell
 ``<Area>_TimeLimit``, a cell per setting it shows (``<Area>_Mode``...), and on a
 very hidden sheet ``<Area>_State`` (what Next showed last).  Buttons call the VBA
 macro ``<Area>_<Action>``.
+
+Grid cells are square, ``cell_pixels`` a side (the sheet's); a cell that holds a
+word (a setting's choice, the level) spans as many cells as its longest word needs.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
 from .. import families
 from ..a1 import cell_name, column_letters
 from ..families import FRAMES, Family
-from ..sheets import AreaSpec, SheetSpec
+from ..families.challenges import LEVELS
+from ..sheets import CELL_PIXELS, AreaSpec, SettingCell, SheetSpec
 
 ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has (its status
 # cell goes below them)
@@ -28,6 +34,13 @@ BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "co
 MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique", "clear": "Clear",
                 "previous": "Previous", "hint": "Hint", "generate": "Generate"}
 LEVEL_LABEL = "Level"
+TIME_LIMIT_LABEL = "Time limit (s)"
+STATUS_LABEL = "Status"
+STATUS_ROWS = 3  # the status box's height in grid rows: about four lines of wrapped text
+BUTTON_PIXELS = (84, 19)  # a button's width and height
+INPUT_FILL = "#ffffff"  # a cell the user types into
+OUTPUT_FILL = "#eeeeee"  # an output cell where nothing is drawn: light grey, so the white input grid stands apart
+ERROR_FILL = "#ffb3b3"  # a cell a message names, until the area's next action
 
 STATE_SHEET = "xlsolver.state"
 STATE_SHEET_CODE_NAME = "Sheet5"
@@ -69,6 +82,7 @@ class Area:
     top: int  # 0-based sheet row of the input grid's first row
     left: int  # 0-based sheet column of the input grid's first column
     actions: tuple[str, ...]
+    cell_pixels: int = CELL_PIXELS  # the side of a grid cell on its sheet
 
     @property
     def name(self) -> str:
@@ -100,7 +114,15 @@ class Area:
 
     @property
     def status_cell(self) -> tuple[int, int]:
-        return self.top + max(self.rows, len(ACTIONS) + 3), self.left
+        """The status box's top-left cell (``<Area>_Status``), below the grids and the buttons, under its label."""
+        return self.top + max(self.rows, len(ACTIONS) + 3) + 1, self.left
+
+    @property
+    def status_box(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) of the status box: merged, as wide as the area, ``STATUS_ROWS`` tall, so a
+        long message wraps inside it instead of running off the screen or under the cells beside it."""
+        row, col = self.status_cell
+        return row, col, row + STATUS_ROWS - 1, self.right
 
     @property
     def button_col(self) -> int:
@@ -109,19 +131,49 @@ class Area:
     def button_cell(self, action: str) -> tuple[int, int]:
         return self.top + self.actions.index(action), self.button_col
 
+    def columns_for(self, pixels: float) -> int:
+        """How many grid cells of this sheet hold ``pixels`` side by side."""
+        return max(1, math.ceil(pixels / self.cell_pixels))
+
+    def span(self, words) -> int:
+        """Cells a value cell spans (merged) so that the longest of ``words`` shows whole."""
+        return self.columns_for(max((text_pixels(str(w)) for w in words), default=0) + DROPDOWN_PIXELS)
+
+    def setting_span(self, cell: SettingCell) -> int:
+        """Cells a setting's cell spans: its longest choice (as the sheet shows it, capitalised) or sample."""
+        setting = families.get(self.family).setting(cell.key)
+        words = [c.capitalize() for c in setting.choices] + [w for w in (cell.sample, setting.default) if w]
+        return self.span(words)
+
+    @property
+    def value_col(self) -> int:
+        """Column of the time-limit and level cells: right of the buttons and of their labels."""
+        return self.button_col + max(self.columns_for(BUTTON_PIXELS[0]),
+                                     self.columns_for(text_pixels(TIME_LIMIT_LABEL)))
+
+    @property
+    def value_span(self) -> int:
+        """Cells the time-limit and level cells span: a level's name, or a number of seconds like 3600."""
+        return self.span([level.capitalize() for level in LEVELS] if "generate" in self.actions else ["3600"])
+
     @property
     def time_limit_cell(self) -> tuple[int, int]:
-        return self.top + len(ACTIONS) + 2, self.button_col + 4
+        return self.top + len(ACTIONS) + 2, self.value_col
 
     @property
     def level_cell(self) -> tuple[int, int]:
         """The Level cell of an area that generates (``<Area>_Level``), just above the time limit."""
-        return self.top + len(ACTIONS) + 1, self.button_col + 4
+        return self.top + len(ACTIONS) + 1, self.value_col
+
+    @property
+    def right(self) -> int:
+        """Last sheet column of the area's grids, buttons and value cells (its drawing and setting cells aside)."""
+        return max(self.out_left + self.cols - 1, self.value_col + self.value_span - 1)
 
     @property
     def bottom(self) -> int:
         """First sheet row below everything this area draws (its drawing of pieces aside)."""
-        return self.status_cell[0] + 1
+        return self.status_box[2] + 1
 
     def at(self, offset: tuple[int, int]) -> tuple[int, int]:
         """A sheet cell given as an offset from the input grid's top-left cell."""
@@ -191,11 +243,20 @@ def absolute_range(top: int, left: int, rows: int, cols: int) -> str:
     return f"{first}:${column_letters(left + cols - 1)}${top + rows}"
 
 
+TEXT_PIXELS_PER_CHARACTER = 7  # Calibri 11 on a 96-dpi screen: a digit is 7 pixels, most letters narrower
+DROPDOWN_PIXELS = 6  # room beside a value for the cell's margins
+
+
+def text_pixels(text: str) -> int:
+    """About how wide ``text`` shows in the sheets' font, in pixels (a little generous)."""
+    return TEXT_PIXELS_PER_CHARACTER * len(text) + 4
+
+
 def _place(spec: SheetSpec, family: Family) -> Sheet:
     """Areas one below the other, each after a title row."""
     areas, top = [], spec.areas_top
     for area_spec in spec.areas:
-        area = Area(area_spec, family.name, spec.name, top + 2, 1, actions_of(family, area_spec))
+        area = Area(area_spec, family.name, spec.name, top + 2, 1, actions_of(family, area_spec), spec.cell_pixels)
         areas.append(area)
         top = area.bottom + 1
     return Sheet(spec, family.name, tuple(areas))
@@ -250,4 +311,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["Area", "Sheet", "sheets", "areas", "area", "ACTIONS", "BUTTON_CAPTIONS", "defined_names", "buttons",
-           "cell_name", "actions_of", "state_cells"]
+           "cell_name", "actions_of", "state_cells", "OUTPUT_FILL", "ERROR_FILL", "STATUS_ROWS", "text_pixels"]

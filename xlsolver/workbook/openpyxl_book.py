@@ -106,6 +106,8 @@ class OpenpyxlBook:
         """openpyxl's ``save_workbook`` onto an open file, its zip archive closed even when a write fails
         (left to the garbage collector, it wrote into a closed file: a traceback after the message)."""
         self.workbook.properties.modified = datetime.now(timezone.utc).replace(tzinfo=None)
+        if not _has_formulas(self.workbook):
+            self.workbook.calculation.fullCalcOnLoad = None  # openpyxl's default would put it back (see below)
         failure = None
         try:
             with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
@@ -121,6 +123,16 @@ class OpenpyxlBook:
         if self.workbook.vba_archive is not None:
             self.workbook.vba_archive.close()
             self.workbook.vba_archive = None
+
+
+def _has_formulas(workbook: openpyxl.Workbook) -> bool:
+    """True if a cell holds a formula (one typed by a user, say).
+
+    openpyxl keeps no formula's last value, so such a workbook is saved with ``fullCalcOnLoad`` for Excel to
+    calculate them on opening; without formulas that flag only makes Excel ask to save on every close, so
+    it is left out, as the builder leaves it out.  (Only the cells openpyxl holds are looked at: asking a
+    sheet for its rows would make every empty cell of the used range.)"""
+    return any(cell.data_type == "f" for sheet in workbook.worksheets for cell in sheet._cells.values())
 
 
 def _collect_quietly() -> None:

@@ -63,7 +63,8 @@ def answer(request: Request, ask: Ask) -> Answer:
 
 
 def frames(layout: Layout, solution: Solution) -> list[Frame]:
-    """The start and the board after each move; each piece on its colour, alike pieces in their own shades."""
+    """The start and the board after each move; each piece by the name the moves use (V3, C), on its colour,
+    alike pieces in their own shades."""
     puzzle = layout.puzzle
     letters = {name: letter for name, letter, _ in layout.pieces()}
     owners = [{cell: name for name, _, cells in layout.pieces() for cell in cells}]
@@ -81,7 +82,7 @@ def frames(layout: Layout, solution: Solution) -> list[Frame]:
                     continue
                 letter = letters[name]
                 number = int(name[len(letter):] or 1)
-                row.append(Cell(letter, shade(puzzle.colours[letter], number - 1)))
+                row.append(Cell(name, shade(puzzle.colours[letter], number - 1)))  # named as the moves name it
             rows.append(tuple(row))
         if step == 0:
             found.append(Frame(tuple(rows), "start"))
@@ -177,10 +178,11 @@ def sheets() -> tuple[SheetSpec, ...]:
         "Klotski", "Sheet8", 8, "Klotski (华容道)",
         "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
         "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
-        legend={}, areas_top=BELOW_INTRO + 1,
+        legend={}, areas_top=BELOW_INTRO + 1, cell_pixels=30,  # room for a numbered piece: V3
         areas=(AreaSpec("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, letters="CHVS",
                         cells=(SettingCell("metric", (-2, 13), "piece"),),
-                        listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance")),
+                        listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance"),
+                                          (6, 6, 14, 8)),
                         sample=("VCCV", "VCCV", "VHHV", "VSSV", "S  S")),)),)  # 横刀立马, the classic start
 
 

@@ -117,7 +117,7 @@ def sheets() -> tuple[SheetSpec, ...]:
         "Zen Garden", "Sheet9", 9, "Zen Puzzle Garden",
         "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
         "the monk's raking order appears on the right, each pass in its own colour.",
-        areas_top=BELOW_INTRO,
+        areas_top=BELOW_INTRO, cell_pixels=28,  # a raking number may have three digits
         areas=(AreaSpec("Zen", "Garden (up to 16 x 16; beyond the size is dark)", 16, 16, letters="#_",
                         hint="Type # for a rock or _ for walkable ground (empty is sand)",
                         size=SizeCells((-4, 3), (-4, 9), (5, 8),

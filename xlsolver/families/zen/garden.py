@@ -25,10 +25,11 @@ NORTH, EAST, SOUTH, WEST = (-1, 0), (0, 1), (1, 0), (0, -1)
 DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
 HEADING = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 SOLVED, NO_SOLUTION = Status.SOLVED, Status.NO_SOLUTION
-# One colour per pass, cycled (terminal and workbook alike); rocks dark, walkable ground pale.
+# One colour per pass, cycled (terminal and workbook alike).
 PASS_COLOURS = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
                 "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3")
-ROCK_COLOUR, WALK_COLOUR = "#4d4d4d", "#e8e2cf"
+# Rocks mid grey: apart from the dark cells beyond the garden (answer.OFF_BOARD) and the pale walkable ground.
+ROCK_COLOUR, WALK_COLOUR = "#a3a3a3", "#e8e2cf"
 # TIME_LIMIT ("time limit") and CANCELLED ("cancelled") are the engine's words (xlsolver.engine).
 
 Direction = tuple[int, int]
