@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 import openpyxl
+from oletools.olevba import VBA_Parser
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.utils.cell import coordinate_to_tuple
 
@@ -214,6 +215,15 @@ def button_macros(path: Path) -> list[str]:
             if re.match(r"xl/drawings/vmlDrawing\d+\.vml$", member):
                 macros += re.findall(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", archive.read(member).decode())
     return macros
+
+
+def vba_sources(path: Path = COMMITTED) -> dict[str, str]:
+    """Module name -> source, as oletools reads them from a workbook (the committed one by default)."""
+    parser = VBA_Parser(path.name, data=path.read_bytes())
+    try:
+        return {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
+    finally:
+        parser.close()
 
 
 def vba_bin(path: Path) -> bytes:

@@ -15,22 +15,13 @@ import sys
 import types
 
 import pytest
-from oletools.olevba import VBA_Parser
 
 import xlsolver.formulas
 from xlsolver.workbook import build, calc_script, udf_vba
 from xlsolver.workbook.vba import module_source
-from workbook_helpers import COMMITTED
+from workbook_helpers import vba_sources
 
 UDFS = ("XLSOLVER_COUNT", "XLSOLVER_SOLVE", "XLSOLVER_UNIQUE")
-
-
-def committed_modules() -> dict[str, str]:
-    parser = VBA_Parser("board.xlsm", data=COMMITTED.read_bytes())
-    try:
-        return {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
-    finally:
-        parser.close()
 
 
 @pytest.fixture
@@ -55,7 +46,7 @@ def xlwings_udfs(monkeypatch):
 
 
 def test_the_committed_workbook_carries_the_generated_module():
-    found = committed_modules()
+    found = vba_sources()
     module = udf_vba.vba_module()
     assert module.name == "xlwings_udfs" and module.kind == "standard"
     assert found["xlwings_udfs"] == module_source(module)

@@ -6,22 +6,12 @@ import zipfile
 
 import openpyxl
 import pytest
-from oletools.olevba import VBA_Parser
 
 from xlsolver.a1 import cell_name
 from xlsolver.workbook import build, layout
 from xlsolver.workbook.vba import module_source
 from helpers import ROOT
-from workbook_helpers import COMMITTED, button_macros, vba_bin
-
-
-def vba_sources() -> dict[str, str]:
-    """Module name -> source, as oletools reads them from the committed workbook."""
-    parser = VBA_Parser("board.xlsm", data=COMMITTED.read_bytes())
-    try:
-        return {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
-    finally:
-        parser.close()
+from workbook_helpers import COMMITTED, button_macros, vba_bin, vba_sources
 
 
 @pytest.fixture(scope="module")
