@@ -17,6 +17,14 @@ def column_letters(col: int) -> str:
     return letters
 
 
+def column_index(letters: str) -> int:
+    """A -> 0, Z -> 25, AA -> 26: the inverse of :func:`column_letters` (upper-case letters)."""
+    col = 0
+    for letter in letters:
+        col = col * 26 + ord(letter) - ord("A") + 1
+    return col - 1
+
+
 def cell_name(row: int, col: int) -> str:
     return f"{column_letters(col)}{row + 1}"
 

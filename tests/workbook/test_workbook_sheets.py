@@ -8,7 +8,7 @@ import openpyxl
 import pytest
 
 from xlsolver import families
-from xlsolver.a1 import cell_name
+from xlsolver.a1 import cell_name, column_index, column_letters
 from xlsolver.answer import OFF_BOARD, Answer, Status
 from xlsolver.families import challenges
 from xlsolver.families.zen import ROCK_COLOUR, WALK_COLOUR
@@ -289,6 +289,11 @@ def test_the_state_line_reads_back_and_forgives_other_text():
     assert actions.State.of_text(None) == actions.State() and actions.State().text() is None
     assert actions.State.of_text("- -1 hinted=2.3") == actions.State(hinted=frozenset({(2, 3)}))
     assert actions.State.of_text("typed by someone x=1 hinted=zz") == actions.State("typed", -1)
+
+
+def test_column_letters_read_back():
+    assert [column_index(column_letters(col)) for col in range(800)] == list(range(800))
+    assert (column_index("A"), column_index("Z"), column_index("AA"), column_index("AE")) == (0, 25, 26, 30)
 
 
 def test_named_cells_of_a_message():

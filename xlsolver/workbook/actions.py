@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .. import catalog, families
+from ..a1 import column_index
 from ..answer import OFF_BOARD, Answer, Colour, Frame, Status, typed
 from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, challenges
 from ..families.challenges import HINT_COLOUR, LEVELS
@@ -390,10 +391,7 @@ def named_cells(message: str) -> set[tuple[int, int]]:
 
 
 def _position(letters: str, digits: str) -> tuple[int, int]:
-    col = 0
-    for letter in letters:
-        col = col * 26 + ord(letter) - ord("A") + 1
-    return int(digits) - 1, col - 1
+    return int(digits) - 1, column_index(letters)
 
 
 def typed_ranges(area: layout.Area) -> dict[str, tuple[int, int]]:

@@ -35,7 +35,7 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from ...a1 import cell_name
+from ...a1 import cell_name, column_index
 from ...catalog import COLOUR, DataFileError, read_data_file, split_header
 from ...geometry import Point
 from . import search
@@ -275,10 +275,7 @@ def _cell(name: str) -> Point | None:
     match = _A1.match(name.upper())
     if not match or int(match.group(2)) < 1:
         return None
-    col = 0
-    for ch in match.group(1):
-        col = col * 26 + ord(ch) - ord("A") + 1
-    return int(match.group(2)) - 1, col - 1
+    return int(match.group(2)) - 1, column_index(match.group(1))
 
 
 @cache
