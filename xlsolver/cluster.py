@@ -244,7 +244,9 @@ async def _probe(distributed, address: str, timeout: float) -> None:
 
 def _local_cluster(distributed, workers: int | None):
     """A quiet LocalCluster on 127.0.0.1: ``workers`` processes of one thread each (the jobs hold the GIL
-    part of the time), no dashboard.
+    part of the time), no dashboard, and workers that log nothing below CRITICAL: the client reports what
+    went wrong in a job, and a worker closed at the end of a stopped run may log a heartbeat it lost on the
+    way out, with a traceback.
 
     Its worker processes are started with Ctrl-C ignored (a disposition survives exec): a Ctrl-C at the
     terminal reaches the whole process group, and the client, not each worker, decides how the run
@@ -254,7 +256,7 @@ def _local_cluster(distributed, workers: int | None):
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if ignoring else None
     try:
         return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
+                                        host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
     finally:
         if ignoring:
             signal.signal(signal.SIGINT, previous)
