@@ -26,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "bench" / "build"
 XLSOLVER = [sys.executable, "-m", "xlsolver"]
+# xlsolver as installed without a C compiler: the memoised counter runs numba's copy of its loop.
+XLSOLVER_NUMBA_LOOP = [sys.executable, "-c", "import sys; from xlsolver.engine import native; native.load = lambda: None; "
+                       "from xlsolver.cli import main; sys.exit(main(sys.argv[1:]))"]
 KANOODLE = ROOT / "bench" / "data" / "kanoodle.txt"
 PEAK = [sys.executable, "-c", "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
         "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"]
@@ -81,8 +84,8 @@ def problem_file(board: str, folder: Path) -> Path:
     return path
 
 
-def count_json(*args: str, runs: int = 1, env: dict | None = None) -> tuple[float, dict]:
-    took, out = best_of(runs, XLSOLVER + ["count", *args, "--json"], env=env)
+def count_json(*args: str, runs: int = 1, env: dict | None = None, xlsolver: list[str] = XLSOLVER) -> tuple[float, dict]:
+    took, out = best_of(runs, xlsolver + ["count", *args, "--json"], env=env)
     return took, json.loads(out)
 
 
@@ -149,11 +152,21 @@ def main() -> None:
             took, report = count_json("--board", board, "--distinct")
             print(f"   {board} --distinct: {took:.2f} s, {report['solutions']:,} up to symmetry")
 
+        print("\n== the memoised counter's loop in C (as installed) against numba's copy (no C compiler)")
+        for args_ in (["--board", "iq5x11"], [str(folder / "6x10.dlx")]):
+            with_c, report = count_json(*args_, runs=args.runs)
+            with_numba, numba_report = count_json(*args_, runs=args.runs, xlsolver=XLSOLVER_NUMBA_LOOP)
+            assert report["solutions"] == numba_report["solutions"] and numba_report["engine"] == "memo"
+            table.add(f"count {' '.join(args_).replace(str(folder) + '/', '')}, numba's loop", with_numba, with_c,
+                      "C loop", "", "the cost of installing without a C compiler")
+
         print("\n== first run ever: compiling with an empty numba cache")
         cold_cache = folder / "numba-cache"
-        cold, _ = count_json("--board", "6x10", env={"NUMBA_CACHE_DIR": str(cold_cache)})
-        warm, _ = count_json("--board", "6x10", env={"NUMBA_CACHE_DIR": str(cold_cache)})
-        print(f"count --board 6x10, empty cache: {cold:6.2f} s; cached: {warm:6.2f} s; compile ~ {cold - warm:.2f} s")
+        searched = ["--board", "6x10", "--memory", "1"]  # a search: the counter's C loop needs no numba
+        cold, _ = count_json(*searched, env={"NUMBA_CACHE_DIR": str(cold_cache)})
+        warm, _ = count_json(*searched, env={"NUMBA_CACHE_DIR": str(cold_cache)})
+        print(f"count --board 6x10 --memory 1, empty cache: {cold:6.2f} s; cached: {warm:6.2f} s; "
+              f"compile ~ {cold - warm:.2f} s")
     table.print()
 
 

@@ -128,8 +128,8 @@ def test_search_uses_it_for_big_counts_and_not_with_a_limit():
 
 
 def test_search_falls_back_to_the_plain_search_under_a_memory_cap(monkeypatch):
-    monkeypatch.setattr(engine, "MEMO_ABOVE_NODES", 0)  # try it even on a small count...
-    monkeypatch.setattr(engine, "MEMO_STATES_PER_NODE", 1e-6)  # ...whatever its number of states
+    monkeypatch.setattr(engine, "MEMO_ABOVE_SECONDS", 0)  # try it even on a small count...
+    monkeypatch.setitem(memo.STATE_SECONDS, memo.loop(), 1e-30)  # ...whatever its number of states
     assert count(board("3x20")).engine == "memo"
     counted = count(board("3x20"), memory_mb=0.01)
     assert counted.engine != "memo" and counted.solutions == 8
@@ -143,3 +143,60 @@ def test_cancel_and_time_limit_stop_it():
     assert not cancelled.complete and cancelled.stopped == "cancelled"
     timed = count(problem, time_limit=0.0)
     assert not timed.complete and timed.stopped == "time limit"
+
+
+def test_the_c_loop_is_built_here():
+    """pip install compiles memo_kernel.c (setup.py); without it every count pays numba's start."""
+    assert memo.loop() == "c", "the C loop was not built: pip install -e . needs a C compiler"
+
+
+both_loops = pytest.mark.skipif(memo.loop() != "c" or not engine.fast.available(),
+                                reason="needs the C loop and numba")
+
+
+def through_both(problem, **controls):
+    """The same count by the C loop and numba's: every figure (count, states, steps, peak memory)."""
+    results = []
+    for using in ("c", "numba"):
+        try:
+            results.append(memo.count(problem, using=using, **controls))
+        except memo.Unsuitable as refused:
+            results.append(str(refused))
+    return results
+
+
+@both_loops
+@settings(max_examples=150, deadline=None)
+@given(small_problems(primary=(1, 10), most_options=30))
+def test_the_two_loops_agree_on_random_problems(problem):
+    c, numba = through_both(problem)
+    assert c == numba
+
+
+@both_loops
+@pytest.mark.parametrize("name", ["4x15", "5x12", "iq5x11"])
+def test_the_two_loops_agree_on_boards_also_when_the_memory_cap_stops_them(name):
+    c, numba = through_both(board(name))
+    assert c == numba and c.states > 1000
+    assert through_both(board(name), memory_mb=c.peak_bytes / 2**20 / 3) == ["the counter would need more "
+                                                                             f"than {c.peak_bytes / 2**20 / 3:g} MB"] * 2
+
+
+@both_loops
+def test_slices_of_any_size_give_the_same_count(monkeypatch):
+    whole = memo.count(board("5x12"), using="c")
+    monkeypatch.setattr(memo, "FIRST_SLICE", 3)
+    monkeypatch.setattr(engine.fast, "next_slice", lambda budget, *_: budget + 1)  # hundreds of slices
+    slices = []
+    assert memo.count(board("5x12"), using="c", tick=lambda *a: slices.append(a) and False) == whole
+    assert len(slices) > 300
+
+
+def test_a_library_built_from_another_version_of_the_c_file_is_not_used(monkeypatch):
+    monkeypatch.setattr(memo.native, "ABI", -1)
+    memo.native.load.cache_clear()
+    try:
+        assert memo.native.load() is None and memo.loop() in ("numba", None)
+    finally:
+        monkeypatch.undo()
+        memo.native.load.cache_clear()

@@ -30,10 +30,9 @@ ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast
 #: The engine of each branching rule: (plain Python, compiled).
 BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
 
-#: Complete counts of searches estimated bigger than this try the memoised counter first...
-MEMO_ABOVE_NODES = 1_000_000
-#: ...and give it up for the search once it holds more sub-problems than nodes / this.
-MEMO_STATES_PER_NODE = 4
+#: Complete counts whose search is estimated to take longer than this (loading numba included) try
+#: the memoised counter first, and give it up for the search once its sub-problems have cost as long.
+MEMO_ABOVE_SECONDS = 0.1
 
 #: Why a search stopped early: the one vocabulary of xlsolver.answer.Status.
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
@@ -185,18 +184,26 @@ class Search:
     def _memo_count(self, searched: float = 1.0) -> SearchResult | None:
         """The count by memoised sub-problems when it pays; None to search instead.
 
-        It pays on big trees whose sub-problems repeat: it is tried when the
-        search it replaces (``searched``: the share of the tree a search would
-        visit, less than 1 when symmetry spares the rest) is estimated at over
-        MEMO_ABOVE_NODES nodes, and given up for that search when its state does
-        not fit 64 bits, its tables would pass ``memory_mb``, or it meets more
-        sub-problems than a MEMO_STATES_PER_NODE-th of those nodes.
+        It pays where sub-problems repeat.  It is tried when the search it
+        replaces (``searched``: the share of the tree a search would visit, less
+        than 1 when symmetry spares the rest) is estimated to take over
+        MEMO_ABOVE_SECONDS, loading numba included when the search needs it and
+        the counter does not.  It is given up for that search when its state does
+        not fit 64 bits, its tables would pass ``memory_mb``, or its sub-problems
+        (``memo.STATE_SECONDS`` each) would take longer than that estimate.
         """
         if not memo.available() or self.engine not in BY_RULE[FIRST]:
             return None  # it replaces a first-item search; when fewest options wins, that search has no chance
-        nodes = estimate.tree_size(self.problem, self.given) * searched
-        if nodes < MEMO_ABOVE_NODES:
+        tree = estimate.first_item(self.problem, self.given)
+        loop = memo.loop()
+        if self.engine is reference:
+            search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[FIRST]
+        else:
+            numba_extra = loop != "numba" and not fast.loaded()
+            search_seconds = tree.seconds * searched + (estimate.LOAD_SECONDS if numba_extra else 0.0)
+        if search_seconds < MEMO_ABOVE_SECONDS:
             return None
+        max_states = int(search_seconds / memo.STATE_SECONDS[loop])
         try:
             laid_out = memo.layout(self.problem, self.given)
         except memo.Unsuitable:
@@ -204,7 +211,7 @@ class Search:
         tick, state = self._controls()
         try:
             counted = memo.count(self.problem, self.given, tick, memory_mb=self.memory_mb, laid_out=laid_out,
-                                 max_states=int(nodes / MEMO_STATES_PER_NODE))
+                                 max_states=max_states)
         except memo.Unsuitable:
             return None
         state["found"] = counted.solutions

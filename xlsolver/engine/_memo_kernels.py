@@ -1,4 +1,5 @@
-"""The memoised counter's loop (numba).  Imported only by ``memo.py``, only when used.
+"""The memoised counter's loop (numba).  Imported only by ``memo.py``, only when used,
+and only where the same loop compiled from C (``memo_kernel.c``) was not built.
 
 A forward pass over sub-problems, level by level.  Level ``f`` holds the states
 whose first uncovered primary item (the *frontier*) is at position ``f``; a
@@ -23,11 +24,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-# meta fields
-LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP = 0, 1, 2, 3, 4, 5, 6, 7
-META = 8
-# status codes
-RUNNING, DONE, OUT_OF_MEMORY, OVERFLOW = 0, 1, 2, 3
+from .memo import DONE, EDGES, LEVEL, MEMORY, OUT_OF_MEMORY, OVERFLOW, PEAK, RUNNING, SLOT, STATES, STATUS, TOP
 
 FIRST_CAPACITY = 1 << 8
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -103,7 +100,7 @@ def _grow(level, arena, off, cap, meta, memory_cap):
 
 
 @njit(cache=True, nogil=True)
-def run(starts, patterns, narrow, wide, run_end, n_narrow, window, wide_primary, arena, off, cap, fill, meta,
+def run(starts, patterns, narrow, wide, run_end, needs, n_narrow, window, wide_primary, arena, off, cap, fill, meta,
         total, budget, memory_cap):
     """Expand up to ``budget`` states, from ``meta[LEVEL]``/``meta[SLOT]`` on; returns the arena
     (the same array, or a bigger copy).
@@ -112,7 +109,9 @@ def run(starts, patterns, narrow, wide, run_end, n_narrow, window, wide_primary,
     the first); ``wide[o]``: its wide items.  Options are listed by first
     position and by which of the next log2(``patterns``) positions they leave
     free (``starts[level * patterns + pattern]``), then grouped by wide items
-    (``run_end[o]``: the first option after o's group).  ``wide_primary`` masks the wide items that are primary.
+    (``run_end[o]``: the first option after o's group).  A new state is stored
+    only if one of its list's ``needs`` (wide items) is free: else it has no move.
+    ``wide_primary`` masks the wide items that are primary.
     ``total[0]`` gathers the solutions; ways are unsigned 64-bit, and a state
     with 2**63 ways or more stops the pass (``OVERFLOW``).
     """
@@ -176,6 +175,8 @@ def run(starts, patterns, narrow, wide, run_end, n_narrow, window, wide_primary,
                     continue
                 nxt = n_narrow + trailing_zeros(free)
                 now = np.uint64(0)
+            if needs[nxt * patterns + np.int64(now & pattern_mask)] & ~now_taken == 0:
+                continue  # a state with no move: not worth a slot
             if cap[nxt] == 0:
                 arena = _new_table(nxt, arena, off, cap, meta, memory_cap)
                 if meta[STATUS] == OUT_OF_MEMORY:
@@ -191,3 +192,12 @@ def run(starts, patterns, narrow, wide, run_end, n_narrow, window, wide_primary,
     if level == n_levels and meta[STATUS] == RUNNING:
         meta[STATUS] = DONE
     return arena
+
+
+def arena():
+    """An empty arena for the first ``run``."""
+    return np.zeros(0, dtype=np.uint64)
+
+
+def release(arena) -> None:
+    """Nothing to do: numpy frees the arena (the C loop's ``release`` frees its own)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -29,6 +30,11 @@ BUFFER = 4096  # solutions handed to Python at a time when enumerating
 
 def available() -> bool:
     return importlib.util.find_spec("numba") is not None
+
+
+def loaded() -> bool:
+    """Is numba imported already (a later compiled search costs no LOAD_SECONDS)?"""
+    return "numba" in sys.modules
 
 
 def next_slice(budget: int, took: float, smallest: int = MIN_SLICE, largest: int = MAX_SLICE) -> int:

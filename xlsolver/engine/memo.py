@@ -15,12 +15,20 @@ split into *narrow* ones, in an order where every option spans at most
 holds one of them wherever it lies), kept with the secondary items as bits of
 their own.  A state is then ``window`` bits of the positions after the frontier
 and one bit per wide item: the key is one 64-bit number, or this counter does
-not apply.  Options that are an item's only one are taken first.  The orders
+not apply.  Options that are an item's only one are taken first.  Each level's
+options are listed once for every pattern of the few positions after the
+frontier that they leave free, so a state looks only at options that fit there;
+a state whose list has no option it could take (no list, or every piece of the
+list used) is never stored.  The orders
 tried: the declared one (a tiling declares its cells in a narrow sweep, then
 its pieces) with the items reaching farthest, or sharing options with the most
 others, made wide; and reverse Cuthill-McKee on items that share options (a
 bandwidth-reducing order for problems read from DLX text).  The smallest
 state wins.
+
+The loop itself exists twice, line for line: ``memo_kernel.c``, compiled at
+install and called through ctypes (``native.py``), which starts at once, and
+``_memo_kernels.py`` (numba) where no C compiler was there.
 """
 from __future__ import annotations
 
@@ -30,15 +38,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..exact_cover import ExactCover
-from . import fast
+from . import fast, native
 
 NAME = "memo"
 KEY_BITS = 64
-PATTERN_BITS = 6  # the positions after the frontier that pick a state's list of options
-PATTERNS = 1 << PATTERN_BITS
+MAX_PATTERN_BITS = 8  # the positions after the frontier that pick a state's list of options...
+LISTED_PER_OPTION = 64  # ... unless the lists would hold more copies of each option than this
+ALWAYS = 2**64 - 1  # the needs of a list with an option holding no wide item, or several
 MAX_ITEMS = 4096  # beyond this many items left, ordering costs more than it could win
 DEFAULT_MEMORY_MB = 512
 FIRST_SLICE = 1 << 14  # states in the first slice; later ones last about fast.SLICE_SECONDS
+# The loop's meta fields and status codes (both copies of it: _memo_kernels.py, memo_kernel.c)
+LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP = range(8)
+META = 8
+RUNNING, DONE, OUT_OF_MEMORY, OVERFLOW = range(4)
 
 
 @dataclass(frozen=True)
@@ -49,10 +62,12 @@ class Layout:
     wide_items: tuple[int, ...]  # wide primary items, then secondary items: the wide bits
     window: int
     levels: int  # narrow + wide primary items: the positions a frontier can take
-    starts: object  # options of level f for pattern m: starts[f * PATTERNS + m] .. the next start
+    patterns: int  # the lists of options per level, one for each pattern of the positions after it
+    starts: object  # options of level f for pattern m: starts[f * patterns + m] .. the next start
     narrow: object  # per option: its narrow positions relative to its first (bit 0)
     wide: object  # per option: its wide bits
     run_end: object  # per option: the first option after its run (same list, same wide bits)
+    needs: object  # per list: a state using it has a move only if one of these wide bits is free
     wide_primary: int  # mask of the wide bits that are primary items
 
 
@@ -70,7 +85,30 @@ class Unsuitable(Exception):
 
 
 def available() -> bool:
-    return fast.available()
+    return loop() is not None
+
+
+#: The two copies of the loop (memo_kernel.c, built at install; _memo_kernels.py), and the seconds
+#: each takes per sub-problem on tilings (bench/run.py's boards, this machine: 150-230 and 280-300 ns).
+STATE_SECONDS = {"c": 250e-9, "numba": 300e-9}
+
+
+def loop() -> str | None:
+    """The copy of the loop that runs by default: "c" when built (it starts at once; numba's import
+    and first call cost about 0.4 s), else "numba" when installed, else None."""
+    if native.load() is not None:
+        return "c"
+    return "numba" if fast.available() else None
+
+
+def kernel(name: str | None = None):
+    """The loop ``name`` ("c" or "numba"; by default :func:`loop`)."""
+    name = name or loop()
+    if name == "c" and native.load() is not None:
+        return native.load()
+    if name == "numba" and fast.available():
+        return fast.load("_memo_kernels")
+    raise Unsuitable(f"the memoised counter's {name} loop is not available here")
 
 
 def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
@@ -126,21 +164,10 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
     if window + len(wide_items) > KEY_BITS or window >= KEY_BITS:
         raise Unsuitable(f"a state needs {window + len(wide_items)} bits")
     levels = len(narrow) + len(wide_primary)
-    # Each level's options, once for each pattern of the PATTERN_BITS positions after it that
-    # they leave free (a state picks its list by what it has covered there), grouped by wide bits.
     firsts_a, narrow_a, wide_a = (np.array(a, dtype=t) for a, t in
                                   ((firsts, np.int64), (narrow_bits, np.uint64), (wide_bits, np.uint64)))
-    by_level = np.lexsort((wide_a, firsts_a))
-    level_starts = np.searchsorted(firsts_a[by_level], np.arange(levels + 1))
-    ahead = narrow_a >> np.uint64(1)
-    lists, starts = [], [0]
-    for level in range(levels):
-        here = by_level[level_starts[level]:level_starts[level + 1]]
-        for pattern in range(PATTERNS):
-            lists.append(here[(ahead[here] & np.uint64(pattern)) == 0])
-            starts.append(starts[-1] + len(lists[-1]))
-    rows = np.concatenate(lists) if lists else np.zeros(0, dtype=np.int64)
-    starts = np.array(starts, dtype=np.int64)
+    bits = _pattern_bits(narrow_a >> np.uint64(1))
+    starts, rows, needs = _lists(levels, bits, firsts_a, narrow_a, wide_a)
     last = np.zeros(len(rows), dtype=bool)  # the last option of its group
     last[starts[1:][starts[1:] > 0] - 1] = True
     last[:-1] |= wide_a[rows[:-1]] != wide_a[rows[1:]]
@@ -153,12 +180,59 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
         wide_items=wide_items,
         window=window,
         levels=levels,
+        patterns=1 << bits,
         starts=starts,
         narrow=narrow_a[rows],
         wide=wide_a[rows],
         run_end=run_end.astype(np.int64),
+        needs=needs,
         wide_primary=(1 << len(wide_primary)) - 1,
     )
+
+
+def _pattern_bits(ahead) -> int:
+    """How many positions after the frontier pick a state's list of options: as many as
+    MAX_PATTERN_BITS while the lists hold at most LISTED_PER_OPTION copies of an option on average
+    (an option is listed once for every pattern of those positions it leaves free)."""
+    import numpy as np
+
+    for bits in range(MAX_PATTERN_BITS, 0, -1):
+        low = ahead & np.uint64((1 << bits) - 1)
+        held = np.zeros(len(ahead), dtype=np.int64)
+        for b in range(bits):
+            held += ((low >> np.uint64(b)) & np.uint64(1)).astype(np.int64)
+        if np.sum(np.left_shift(1, bits - held)) <= LISTED_PER_OPTION * max(len(ahead), 1):
+            return bits
+    return 0
+
+
+def _lists(levels: int, bits: int, firsts, narrow, wide):
+    """Each level's options, once for every pattern of the ``bits`` positions after it that they
+    leave free (a state picks its list by what it has covered there), grouped by wide bits.
+
+    Returns (starts, rows, needs): list ``level << bits | pattern`` is
+    ``rows[starts[l]:starts[l + 1]]``; ``needs[l]``: the wide bits one of which a state
+    must have free for some option of the list to fit (0: the list is empty; every bit when an
+    option of it holds no wide item, or several).
+    """
+    import numpy as np
+
+    patterns = 1 << bits
+    by_level = np.lexsort((wide, firsts))
+    ahead = (narrow[by_level] >> np.uint64(1)) & np.uint64(patterns - 1)
+    fits = (ahead[None, :] & np.arange(patterns, dtype=np.uint64)[:, None]) == 0
+    pattern, at = np.nonzero(fits)  # pattern-major, options in level order within each pattern
+    listed = firsts[by_level][at] * patterns + pattern
+    keep = np.argsort(listed, kind="stable")
+    rows, listed = by_level[at[keep]], listed[keep]
+    starts = np.zeros(levels * patterns + 1, dtype=np.int64)
+    np.cumsum(np.bincount(listed, minlength=levels * patterns), out=starts[1:])
+    w = wide[rows]
+    needs = np.zeros(levels * patterns, dtype=np.uint64)
+    np.bitwise_or.at(needs, listed, w)
+    one_wide = (w != 0) & ((w & (w - np.uint64(1))) == 0)
+    needs[np.bincount(listed[~one_wide], minlength=levels * patterns) > 0] = ALWAYS
+    return starts, rows, needs
 
 
 def _forced(problem: ExactCover, covered: set[int]) -> tuple[list[int] | None, list[int]]:
@@ -292,45 +366,54 @@ def _far_out(seed: int, graph: dict[int, list[int]]) -> int:
 
 
 def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,
-          laid_out: Layout | int | None = None, max_states: int | None = None) -> MemoCount:
+          laid_out: Layout | int | None = None, max_states: int | None = None, using: str | None = None) -> MemoCount:
     """Count every solution holding ``given``; ``tick(nodes, explored) -> stop?`` between slices.
 
+    ``using``: "c" or "numba", the copy of the loop (by default :func:`loop`).
     Raises Unsuitable when the layout does not fit, memory would pass
     ``memory_mb``, more than ``max_states`` sub-problems turn up or the count
     passes 2**63: the caller searches instead.
     """
-    import numpy as np
-
     plan = layout(problem, given) if laid_out is None else laid_out
     if isinstance(plan, int):
         return MemoCount(plan, True, 0, 0, 0)
-    k = fast.load("_memo_kernels")
+    k = kernel(using)
+    arena = k.arena()
+    try:
+        return _passes(plan, k, arena, tick, memory_mb, max_states)
+    finally:
+        k.release(arena)
+
+
+def _passes(plan: Layout, k, arena, tick, memory_mb: float, max_states: int | None) -> MemoCount:
+    """The loop ``k`` run slice by slice over ``plan`` until done, stopped or unsuitable."""
+    import numpy as np
+
     off = np.zeros(plan.levels, dtype=np.int64)
     cap = np.zeros(plan.levels, dtype=np.int64)
     fill = np.zeros(plan.levels, dtype=np.int64)
-    meta = np.zeros(k.META, dtype=np.int64)
+    meta = np.zeros(META, dtype=np.int64)
     total = np.zeros(1, dtype=np.uint64)
     budget, memory_cap = FIRST_SLICE, int(memory_mb * 2**20)
-    arena = np.zeros(0, dtype=np.uint64)
     while True:
         started = time.perf_counter()
-        arena = k.run(plan.starts, PATTERNS, plan.narrow, plan.wide, plan.run_end, len(plan.narrow_items), plan.window,
-                      np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
+        arena = k.run(plan.starts, plan.patterns, plan.narrow, plan.wide, plan.run_end, plan.needs, len(plan.narrow_items),
+                      plan.window, np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
         took = time.perf_counter() - started
         budget = fast.next_slice(budget, took, 1 << 10, 1 << 24)  # in states, not nodes
-        status = int(meta[k.STATUS])
-        if status == k.OUT_OF_MEMORY:
+        status = int(meta[STATUS])
+        if status == OUT_OF_MEMORY:
             raise Unsuitable(f"the counter would need more than {memory_mb:g} MB")
-        if status == k.OVERFLOW:
+        if status == OVERFLOW:
             raise Unsuitable("the count passes 2**63")
-        edges = int(meta[k.EDGES])
-        if max_states is not None and meta[k.STATES] > max_states:
+        edges = int(meta[EDGES])
+        if max_states is not None and meta[STATES] > max_states:
             raise Unsuitable(f"more than {max_states:,} sub-problems: they hardly repeat")
-        if status == k.DONE:
+        if status == DONE:
             if tick is not None:
                 tick(edges, 1.0, True)
-            return MemoCount(int(total[0]), True, int(meta[k.STATES]), edges, int(meta[k.PEAK]))
-        if tick is not None and tick(edges, int(meta[k.LEVEL]) / plan.levels):
-            tick(edges, int(meta[k.LEVEL]) / plan.levels, True)
-            return MemoCount(int(total[0]), False, int(meta[k.STATES]), edges, int(meta[k.PEAK]))
+            return MemoCount(int(total[0]), True, int(meta[STATES]), edges, int(meta[PEAK]))
+        if tick is not None and tick(edges, int(meta[LEVEL]) / plan.levels):
+            tick(edges, int(meta[LEVEL]) / plan.levels, True)
+            return MemoCount(int(total[0]), False, int(meta[STATES]), edges, int(meta[PEAK]))
 
