@@ -82,13 +82,14 @@ def test_tasks_are_plain_serialisable_data():
 
 @pytest.mark.slow
 def test_jobs_on_the_command_line():
-    """Smoke test, real process: --jobs 2 starts worker processes from the console script."""
-    report = json.loads(run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--json").stdout)
+    """Smoke test, real process: --jobs 2 starts worker processes from the console script (--memory 1 leaves
+    the memoised counter no room, so the search is split)."""
+    report = json.loads(run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--memory", "1", "--json").stdout)
     assert (report["solutions"], report["up_to_symmetry"], report["jobs"]) == (9356, 2339, 2)
     assert report["engine"].endswith("x 2 processes")
     distinct = json.loads(run_xlsolver("count", "--board", "scott", "--distinct", "--jobs", "2", "--json").stdout)
     assert distinct["solutions"] == 65
-    timed = run_xlsolver("count", "--board", "iq5x11", "--jobs", "2", "--time-limit", "1", "--json")
+    timed = run_xlsolver("count", "--board", "iq5x11", "--jobs", "2", "--memory", "1", "--time-limit", "1", "--json")
     report = json.loads(timed.stdout)
     assert timed.returncode == 5 and report["complete"] is False and report["stopped"] == "time limit"
     refused = run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--limit", "5")
