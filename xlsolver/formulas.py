@@ -109,7 +109,7 @@ def shown(frame: Frame, rows: int, cols: int) -> list[list[Value]]:
     for r, row in enumerate(frame.rows[:rows]):
         for c, cell in enumerate(row[:cols]):
             if not cell.ground:
-                values[r][c] = int(cell.text) if cell.text.isdigit() else cell.text
+                values[r][c] = int(cell.text) if cell.text.isdecimal() else cell.text
     return values
 
 

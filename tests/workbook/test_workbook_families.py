@@ -124,3 +124,6 @@ def test_zen_garden_mistakes_name_cells():
     type_into(book, "Zen_Rows", [[20]])
     press(book, "Zen", "solve")
     assert "E5: the board size must be a whole number from 1 to 16" in status(book, "Zen")
+    type_into(book, "Zen_Rows", [["²"]])  # a digit to str.isdigit, not a number to int() (found by the fuzz test)
+    press(book, "Zen", "solve")
+    assert "E5: the board size must be a whole number from 1 to 16, not '²'" in status(book, "Zen")

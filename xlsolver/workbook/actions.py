@@ -205,7 +205,7 @@ def hint(book: Book, area: layout.Area) -> Answer:
         values = book.read(name)
         for (r, c), text in cells.items():
             if _blank(values[r][c]):  # a cell the user typed keeps what they typed
-                values[r][c] = int(text) if area.spec.digits and text.isdigit() else text
+                values[r][c] = int(text) if area.spec.digits and text.isdecimal() else text
         book.write(name, values)
         book.paint(name, _input_fills(area, len(values), len(values[0]), set(cells)))
         remember(book, area, hinted=frozenset(cells))
@@ -262,7 +262,7 @@ def generate(book: Book, area: layout.Area) -> Answer:
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
                                                       "Generate again or raise the limit.", warning))
-    book.write(name, [[None if ch in ". " else (int(ch) if area.spec.digits and ch.isdigit() else ch)
+    book.write(name, [[None if ch in ". " else (int(ch) if area.spec.digits and ch.isdecimal() else ch)
                        for ch in row.ljust(len(values[0]))] for row in made.rows])
     clear(book, area)
     book.paint(name, _input_fills(area, len(values), len(values[0])))
@@ -306,7 +306,7 @@ def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Fr
                 fills[r][c] = empty
                 continue
             if not cell.ground:
-                values[r][c] = int(cell.text) if cell.text.isdigit() else cell.text
+                values[r][c] = int(cell.text) if cell.text.isdecimal() else cell.text
             fills[r][c] = cell.colour or empty
     book.write(name, values)
     book.paint(name, fills)
@@ -352,7 +352,7 @@ class State:
         words = str(value or "").split()
         if not words:
             return cls()
-        shown = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdigit() else -1
+        shown = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdecimal() else -1
         extras = dict(word.partition("=")[::2] for word in words[2:])
         hinted = frozenset(tuple(int(n) for n in cell.split(".")) for cell in extras.get("hinted", "").split(",")
                            if re.fullmatch(r"\d+\.\d+", cell))

@@ -109,7 +109,7 @@ def whole_number(value: object) -> int | None:
         return None
     if isinstance(value, (int, float)) and float(value).is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     return None
 

@@ -210,7 +210,7 @@ def _piece_type(line: str, where: str) -> PieceType:
     letter = letter.upper()
     if len(letter) != 1 or not (letter == EMPTY or (letter.isascii() and letter.isalpha())):
         raise DataFileError(f"{where}: a piece letter is one letter A-Z, or '.' for the empty cells; got {letter!r}")
-    if not count.isdigit() or int(count) < 1:
+    if not count.isdecimal() or int(count) < 1:
         raise DataFileError(f"{where}: the count of {letter} must be a whole number from 1, got {count!r}")
     if alike not in (ALIKE, APART, SINGLE) or (alike == SINGLE and int(count) > 1):
         raise DataFileError(f"{where}: say whether the {count} pieces {letter} are 'alike' or 'apart', got {alike!r}")
