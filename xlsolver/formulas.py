@@ -36,7 +36,7 @@ from .console import UserError
 from .families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
 from .workbook import areas, layout
 from .workbook.book import Book, MissingName
-from .workbook.cells import grid_chars
+from .workbook.cells import cell_value, grid_chars
 from .workbook.udf_vba import decorators
 
 # xlwings' @xw.func and @xw.arg.  Its @xw.ret is not needed: rows of values spill by themselves in Excel 365,
@@ -109,7 +109,7 @@ def shown(frame: Frame, rows: int, cols: int) -> list[list[Value]]:
     for r, row in enumerate(frame.rows[:rows]):
         for c, cell in enumerate(row[:cols]):
             if not cell.ground:
-                values[r][c] = int(cell.text) if cell.text.isdecimal() else cell.text
+                values[r][c] = cell_value(cell.text)
     return values
 
 

@@ -31,6 +31,7 @@ from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, challenges
 from ..families.challenges import HINT_COLOUR, LEVELS
 from . import areas, layout
 from .book import Book, MissingName
+from .cells import cell_value
 
 MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"
 
@@ -205,7 +206,7 @@ def hint(book: Book, area: layout.Area) -> Answer:
         values = book.read(name)
         for (r, c), text in cells.items():
             if _blank(values[r][c]):  # a cell the user typed keeps what they typed
-                values[r][c] = int(text) if area.spec.digits and text.isdecimal() else text
+                values[r][c] = cell_value(text, area.spec.digits)
         book.write(name, values)
         book.paint(name, _input_fills(area, len(values), len(values[0]), set(cells)))
         remember(book, area, hinted=frozenset(cells))
@@ -262,7 +263,7 @@ def generate(book: Book, area: layout.Area) -> Answer:
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
                                                       "Generate again or raise the limit.", warning))
-    book.write(name, [[None if ch in ". " else (int(ch) if area.spec.digits and ch.isdecimal() else ch)
+    book.write(name, [[None if ch in ". " else cell_value(ch, area.spec.digits)
                        for ch in row.ljust(len(values[0]))] for row in made.rows])
     clear(book, area)
     book.paint(name, _input_fills(area, len(values), len(values[0])))
@@ -306,7 +307,7 @@ def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Fr
                 fills[r][c] = empty
                 continue
             if not cell.ground:
-                values[r][c] = int(cell.text) if cell.text.isdecimal() else cell.text
+                values[r][c] = cell_value(cell.text)
             fills[r][c] = cell.colour or empty
     book.write(name, values)
     book.paint(name, fills)

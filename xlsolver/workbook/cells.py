@@ -50,6 +50,12 @@ def cell_char(value: object, where: str, keep_case: bool = False, digits: bool =
     return OPEN, f"{where}: '{_short(text)}' is more than one character; {_HINT}"
 
 
+def cell_value(text: str, digits: bool = True) -> str | int:
+    """What xlsolver writes into a cell for a grid text: with ``digits``, a number stays a number
+    (a sudoku digit, a raking step), as :func:`cell_char` reads it back; any other text as it is."""
+    return int(text) if digits and text.isdecimal() else text
+
+
 def _short(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
