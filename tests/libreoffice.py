@@ -37,11 +37,14 @@ What LibreOffice (7.4, Debian 12) does that this module works around:
   process is started in a session of its own and the whole group is ended on close.
 - MsgBox in a headless soffice returns at once; the macro goes on.
 - LibreOffice's own Python (python3-uno's loader, for Python macros; Debian needs
-  libreoffice-script-provider-python too) finds its home by looking for `python3` on PATH.
-  Started from a pyenv Python, soffice inherits pyenv's `versions/X/bin` first on PATH, the
-  embedded Python (Debian's 3.11.2 library) then takes that 3.11.7 installation's standard
-  library, and every Python macro fails with "std::bad_alloc".  `Office` therefore starts
-  soffice with PATH minus the folders that hold a Python installation other than /usr's.
+  libreoffice-script-provider-python too) finds its files through the first `python3` on
+  PATH.  Started from a virtual environment's shell, or from a pyenv Python (pyenv puts its
+  `versions/X/bin` first on PATH), that Python takes the other installation as its prefix,
+  misses Debian's dist-packages and `uno` in it, and every Python macro fails with
+  "std::bad_alloc" (xlsolver/workbook/office_python.py).  `Office` therefore starts soffice
+  with `office_python.soffice_environment()`: PATH minus the folders of other Pythons, no
+  VIRTUAL_ENV, PYTHONHOME or PYTHONPATH; `Office(environment=...)` starts it with exactly
+  the environment given instead, as a user's own `soffice` from a shell would be.
 - Inside soffice, `PYTHONPATH` is set to LibreOffice's program folder for its own Python; a
   process a macro starts inherits it (xlsolver's script removes it for the Python it runs).
 - A click on a form button runs the script URL bound to it through the document's script
@@ -64,9 +67,12 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
+from xlsolver.workbook.office_python import soffice_environment
+
 __all__ = [
-    "Button", "Document", "MacroError", "Office", "OfficeError",
+    "Button", "Document", "MacroError", "Office", "OfficeError", "ScriptFailed",
     "available", "render_png", "soffice_environment", "strip_lo_header", "unavailable_reason",
+    "virtual_environment",
 ]
 
 DEBIAN_PYTHON_PACKAGES = "/usr/lib/python3/dist-packages"
@@ -78,6 +84,7 @@ MACRO_TIMEOUT = 120.0  # seconds a macro may run before soffice is killed
 NEVER_EXECUTE = 0
 ALWAYS_EXECUTE_NO_WARN = 4
 
+XLSM_FILTER = "Calc MS Excel 2007 VBA XML"  # LibreOffice's filter for .xlsm
 HARNESS_LIBRARY = "XlsolverHarness"  # the wrapper's Basic library, outside VBAProject
 VBA_LIBRARY = "VBAProject"
 
@@ -101,24 +108,13 @@ _PROFILE_SETTINGS = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def soffice_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment soffice is started with: this one, minus the PATH folders whose `python3` belongs to
-    another Python installation than /usr's (see the module docstring: LibreOffice's Python would take
-    its standard library and fail)."""
-    env = dict(os.environ if environ is None else environ)
-    kept = []
-    for folder in env.get("PATH", "").split(os.pathsep):
-        home = Path(folder).parent
-        foreign = (Path(folder, "python3").exists() and os.path.realpath(home) != "/usr"
-                   and any(home.glob("lib/python3*/os.py")))
-        if folder and not foreign:
-            kept.append(folder)
-    env["PATH"] = os.pathsep.join(kept)
-    return env
-
-
 class OfficeError(RuntimeError):
     """soffice could not be started, reached or asked to do something."""
+
+
+class ScriptFailed(OfficeError):
+    """A script LibreOffice was asked to run raised a UNO exception (its own, or its script provider's: a
+    Python macro whose Python cannot start).  A UNO exception itself cannot travel through pytest.raises."""
 
 
 class MacroError(RuntimeError):
@@ -215,11 +211,14 @@ class Office:
     """
 
     def __init__(self, timeout: float = START_TIMEOUT, setup: Callable[[Path], object] | None = None, *,
-                 soffice: str | None = None, display: str | None = None):
+                 soffice: str | None = None, display: str | None = None,
+                 environment: dict[str, str] | None = None):
         """`setup(profile)`, if given, runs on the fresh profile folder before soffice starts (to install
         something there, as a user does while LibreOffice is closed).  `display` (an X display such as
         ":99") starts soffice with windows instead of headless: that needs a LibreOffice built with a
-        GUI (`soffice` names it; Debian's -nogui packages have none), for pictures of the real window."""
+        GUI (`soffice` names it; Debian's -nogui packages have none), for pictures of the real window.
+        `environment` is the whole environment of soffice, taken as it is (default: this process's, with
+        what would break LibreOffice's Python taken out: `soffice_environment`)."""
         self._uno = _import_uno()
         self._documents: list[Document] = []
         self._profile = Path(tempfile.mkdtemp(prefix="xlsolver-lo-profile-"))
@@ -240,7 +239,7 @@ class Office:
             f"-env:UserInstallation={self._profile.as_uri()}",
             f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext",
         ]
-        environment = soffice_environment()
+        environment = soffice_environment() if environment is None else dict(environment)
         if display is not None:
             environment.update(DISPLAY=display, SAL_USE_VCLPLUGIN="gen")  # plain X11: no desktop needed
         self._log = open(self._log_path, "wb")  # a file, not a pipe: soffice must never block on it
@@ -292,8 +291,11 @@ class Office:
         if not path.is_file():
             raise FileNotFoundError(path)
         mode = ALWAYS_EXECUTE_NO_WARN if macros else NEVER_EXECUTE
-        component = self._desktop.loadComponentFromURL(
-            _url(path), "_blank", 0, _props(Hidden=hidden, MacroExecutionMode=mode))
+        try:
+            component = self._desktop.loadComponentFromURL(
+                _url(path), "_blank", 0, _props(Hidden=hidden, MacroExecutionMode=mode))
+        except self._uno.getClass("com.sun.star.uno.Exception") as error:  # see ScriptFailed
+            raise OfficeError(f"LibreOffice could not load {path}: {error.Message.strip()}") from None
         if component is None:
             raise OfficeError(f"LibreOffice could not load {path}; its output:\n{self.log()}")
         document = Document(component, path, self)
@@ -480,7 +482,10 @@ class Document:
             worker.join(STOP_TIMEOUT)
             raise OfficeError(f"{what} still running after {timeout} s; soffice was killed")
         if "error" in outcome:
-            raise outcome["error"]
+            error = outcome["error"]
+            if isinstance(error, self._office._uno.getClass("com.sun.star.uno.Exception")):
+                raise ScriptFailed(f"{what}: {error.Message.strip()}") from None
+            raise error
         return outcome["value"]
 
     def vba_modules(self) -> dict[str, str]:
@@ -589,6 +594,22 @@ class Document:
             buttons.append(Button(label, macro))
         return buttons
 
+    def save(self, how: str = "save", target: str | os.PathLike | None = None) -> None:
+        """Write the workbook as .xlsm the way a user's command does, through the API that command calls:
+        "save" (File > Save: `store`, event OnSave), "save as" (File > Save As: `storeAsURL`, OnSaveAs; the
+        document then is `target`), "save a copy" (File > Save a Copy, and File > Export: `storeToURL`,
+        OnCopyTo), "autorecovery" (the timed AutoRecovery copy: `storeToRecoveryFile`, OnCopyTo too)."""
+        uno = self._office._uno
+        if how == "save":
+            self._doc.store()
+            return
+        methods = {"save as": "storeAsURL", "save a copy": "storeToURL", "autorecovery": "storeToRecoveryFile"}
+        if how not in methods or target is None:
+            raise ValueError(f"save how={how!r} target={target!r}: one of 'save', or {sorted(methods)} with a target")
+        uno.invoke(self._doc, methods[how], (_url(target), _props(FilterName=XLSM_FILTER)))
+        if how == "save as":
+            self.path = Path(target)
+
     def export_pdf(self, pdf_path: str | os.PathLike) -> None:
         """Export the workbook to a PDF with one page per sheet, each holding its used area.
 
@@ -628,6 +649,27 @@ def _cell_value(cell) -> str | float | None:
 
 def _colour(value: int) -> str | None:
     return None if value < 0 else f"#{value:06x}"
+
+
+# --- a shell's virtual environment --------------------------------------------------------
+
+def virtual_environment(folder: str | os.PathLike, with_xlsolver: bool = True) -> Path:
+    """A real virtual environment made in `folder` by this Python's `venv` (no pip: it takes a tenth of a
+    second); with `with_xlsolver`, it imports xlsolver from this checkout and its dependencies from this
+    Python's site-packages, as if they were installed in it.  Returns its `python`."""
+    folder = Path(folder)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=120,
+                   capture_output=True)
+    python = folder / ("Scripts" if os.name == "nt" else "bin") / ("python.exe" if os.name == "nt" else "python")
+    if with_xlsolver:
+        import site  # noqa: PLC0415
+
+        purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                 capture_output=True, text=True, check=True, timeout=120).stdout.strip()
+        checkout = str(Path(__file__).resolve().parent.parent)
+        folders = [checkout, *site.getsitepackages(), site.getusersitepackages()]
+        Path(purelib, "xlsolver_under_test.pth").write_text("\n".join(folders) + "\n", encoding="utf-8")
+    return python
 
 
 # --- pictures ------------------------------------------------------------------------

@@ -26,10 +26,12 @@ import pytest
 
 import libreoffice
 from helpers import ROOT
-from libreoffice import Button, Document, Office
-from workbook_helpers import COMMITTED, committed_book
-from xlsolver.workbook import actions, busy, layout
+from libreoffice import Button, Document, Office, OfficeError, ScriptFailed, virtual_environment
+from workbook_helpers import COMMITTED, committed_book, vba_bin, vba_sources
+from xlsolver.workbook import actions, build, busy, layout
 from xlsolver.workbook import libreoffice as setup
+from xlsolver.workbook import office_python
+from xlsolver.workbook.vba import module_source
 
 _missing = libreoffice.unavailable_reason() or setup.python_scripts_problem()
 if _missing and os.environ.get("CI"):
@@ -38,6 +40,7 @@ pytestmark = [pytest.mark.skipif(_missing is not None, reason=f"LibreOffice cann
               pytest.mark.slow]
 
 STAND_IN_MARK = "Put here by xlsolver's script for LibreOffice"
+PROCEDURE_ATTRIBUTE = re.compile(r"Attribute \w+\.VB_")  # "Attribute Item.VB_UserMemId = 0": a procedure's
 TIMING = re.compile(r"\b\d+(\.\d+)? s\b")  # "found in 0.03 s": the one thing two runs do not share
 
 
@@ -222,28 +225,51 @@ def test_a_workbook_busy_with_another_action_says_so(document):
     assert status(document, "IQ5x11") == "busy: Count on IQ5x11 is running"
 
 
-def test_saving_keeps_xlwings_module_for_excel(office, tmp_path):
-    path = tmp_path / "saved.xlsm"
+def excel_vba_differences(path: Path) -> list[str]:
+    """How the VBA project of a workbook LibreOffice wrote differs from what the builder puts into board.xlsm
+    (vba/Buttons.bas, xlwings' module and Dictionary class, the formulas' module, the document modules), module
+    by module as oletools reads them, beyond two things LibreOffice does to every VBA project it writes: one
+    blank line more at the end of each module, and no procedure attributes (``Attribute Item.VB_UserMemId =
+    0``: LibreOffice drops every Attribute line when it opens a file, and writes back only the module's)."""
+    found = {name: code.replace("\r\n", "\n") for name, code in vba_sources(path).items()}
+    wrong = []
+    for module in build.vba_modules():
+        expected = [line for line in module_source(module).split("\r\n") if not PROCEDURE_ATTRIBUTE.match(line)]
+        got = found.pop(module.name, None)
+        if got is None:
+            wrong.append(f"{module.name}: missing")
+            continue
+        got_lines = got.split("\n")
+        if got_lines[-2:] == ["", ""]:
+            got_lines.pop()
+        if got_lines != expected:
+            first = next(i for i, (a, b) in enumerate(zip(got_lines + [None], expected + [None])) if a != b)
+            wrong.append(f"{module.name} line {first + 1}: {got_lines[first:first + 1]} instead of "
+                         f"{expected[first:first + 1]}")
+    return wrong + [f"{name}: not the builder's" for name in found]
+
+
+SAVES = ["save", "save as", "save a copy", "autorecovery"]
+
+
+@pytest.mark.parametrize("how", SAVES)
+def test_every_way_of_saving_keeps_the_excel_vba_intact(office, tmp_path, how):
+    path = tmp_path / "board.xlsm"
     path.write_bytes(COMMITTED.read_bytes())
+    target = path if how == "save" else tmp_path / f"{how.replace(' ', '-')}.xlsm"
     opened = office.open(path)
     try:
         area = layout.area("IQ5x11")
         opened.click(button(opened, area, "solve"))
-        opened._doc.store()
+        opened.save(how, target)
         assert STAND_IN_MARK in opened.vba_modules()["xlwings"]  # swapped in again after the save
-        opened.click(button(opened, area, "clear"))
+        opened.click(button(opened, area, "clear"))  # and the buttons still work
         assert status(opened, "IQ5x11") is None
     finally:
         opened.close()
-    from oletools.olevba import VBA_Parser
-
-    parser = VBA_Parser(str(path))
-    try:
-        modules = {name.rsplit(".", 1)[0]: code for _, _, name, code in parser.extract_macros()}
-    finally:
-        parser.close()
-    assert "#If VBA7 Then" in modules["xlwings"] and STAND_IN_MARK not in modules["xlwings"]
-    assert STAND_IN_MARK not in modules["Dictionary"]
+    assert excel_vba_differences(target) == []
+    if how in ("save a copy", "autorecovery"):  # a copy leaves the file itself as it was
+        assert vba_bin(path) == vba_bin(COMMITTED)
 
 
 # --- when the path to Python is broken: the status cell says why -----------------------------------------
@@ -291,3 +317,85 @@ def test_without_the_setup_a_click_runs_nothing(tmp_path):
         assert opened.range_values("IQ5x11_Out")[0] == [None] * layout.area("IQ5x11").cols
     with zipfile.ZipFile(path) as archive:  # the file itself is untouched
         assert archive.read("xl/vbaProject.bin") == zipfile.ZipFile(COMMITTED).read("xl/vbaProject.bin")
+
+
+# --- from the shell of a virtual environment (xlsolver/workbook/office_python.py) ---------------------------
+
+def _same_minor_as_libreoffice() -> bool:
+    probe = [str(office_python.SYSTEM_PYTHON), "-c", "import sys; print(sys.version_info[:2])"]
+    done = subprocess.run(probe, capture_output=True, text=True, timeout=120)
+    return done.stdout.strip() == str(sys.version_info[:2])
+
+
+_UNO = office_python.uno_folder()
+distribution_python = pytest.mark.skipif(
+    _UNO is None, reason="this LibreOffice brings its own Python: the shell's Python plays no part")
+
+
+def venv_shell(python: str) -> dict[str, str]:
+    """The environment of a shell after ``source bin/activate`` of ``python``'s virtual environment."""
+    return office_python.activated(python, {key: value for key, value in os.environ.items()
+                                            if key not in ("PYTHONPATH", "VIRTUAL_ENV")})
+
+
+def solve_on_a_copy(running: Office, tmp_path: Path) -> list[str]:
+    """Solve pressed on IQ5x11 of a copy of board.xlsm: how the area differs from the same press headless."""
+    path = tmp_path / "board.xlsm"
+    path.write_bytes(COMMITTED.read_bytes())
+    opened = running.open(path)
+    area = layout.area("IQ5x11")
+    opened.type_range("IQ5x11_In", puzzle_for(area))
+    before = snapshot(opened, area)
+    opened.click(button(opened, area, "solve"))
+    assert status(opened, "IQ5x11").startswith("Solution 1")
+    return differences(snapshot(opened, area), headless(before, area, "solve"))
+
+
+@distribution_python
+@pytest.mark.skipif(not _same_minor_as_libreoffice(), reason="LibreOffice's Python reads the site-packages of a "
+                                                             "virtual environment of its own version only")
+def test_buttons_work_in_the_libreoffice_a_user_starts_from_the_venv_shell(tmp_path):
+    """The README's path: a virtual environment, xlsolver installed and set up in it, then ``soffice`` typed in
+    that same shell.  soffice gets that shell's environment as it is."""
+    shell = venv_shell(str(virtual_environment(tmp_path / "venv")))
+
+    def install_in_the_shell(profile: Path) -> None:
+        done = subprocess.run(["python", "-m", "xlsolver", "libreoffice", "install", "--profile", str(profile)],
+                              env=shell, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert office_python.PATH_FILE in done.stdout and done.stderr == ""  # the .pth written, no warning
+
+    with Office(setup=install_in_the_shell, environment=shell) as running:
+        assert solve_on_a_copy(running, tmp_path) == []
+
+
+@distribution_python
+def test_from_another_venv_s_shell_libreoffice_s_python_cannot_start(tmp_path):
+    """The cause, in LibreOffice itself: started from the shell of a virtual environment that lacks the .pth, its
+    Python takes the environment's files and misses uno; every Python macro fails with std::bad_alloc, the
+    script bound to "Document loading finished" first, and with it the loading of any document.  That is what
+    install's warning and the README's troubleshooting say; a LibreOffice without xlsolver's script opens
+    documents but runs no Python macro either."""
+    shell = venv_shell(str(virtual_environment(tmp_path / "venv", with_xlsolver=False)))
+    path = tmp_path / "board.xlsm"
+    path.write_bytes(COMMITTED.read_bytes())
+    assert office_python.shell_problem(shell) is not None
+    with Office(setup=lambda profile: setup.install(profile, sys.executable, check=False),
+                environment=shell) as running:
+        with pytest.raises(OfficeError, match="bad_alloc"):
+            running.open(path)
+    with Office(environment=shell) as bare:
+        opened = bare.open(path)
+        with pytest.raises(ScriptFailed, match="bad_alloc"):
+            opened.click(Button("Python", "vnd.sun.star.script:xlsolver_calc.py$run_python?language=Python"
+                                          "&location=user"))
+
+
+@distribution_python
+def test_the_harness_started_from_a_venv_shell_gives_soffice_a_clean_environment(tmp_path, monkeypatch):
+    """xlsolver's own use of LibreOffice (these tests, docs/make_libreoffice_screenshot.py, bench/): run from a
+    venv shell, with nothing of xlsolver in that environment, the buttons work."""
+    for key, value in venv_shell(str(virtual_environment(tmp_path / "venv", with_xlsolver=False))).items():
+        monkeypatch.setenv(key, value)
+    with Office(setup=install_with_the_command) as running:
+        assert solve_on_a_copy(running, tmp_path) == []

@@ -203,6 +203,35 @@ def test_only_modules_libreoffice_cannot_compile_get_stand_ins_and_only_in_xlsol
     assert calc_script.stand_ins(Library({"xlwings": xlwings})) == {}  # someone else's xlwings workbook
 
 
+def test_a_class_module_is_saved_with_a_vba_class_s_attributes_not_libreoffice_s_option():
+    """LibreOffice writes a module as it holds it, minus its first two header lines: what it holds while saving
+    is what Excel gets after Attribute VB_Name."""
+    header = "Rem Attribute VBA_ModuleType=VBAModule\nOption VBASupport 1\n"
+    buttons = header + 'Sub A()\n    RunPython "import xlsolver.excel as x; x.on_button(\'A\', \'solve\')"\nEnd Sub\n'
+    counter = ("Rem Attribute VBA_ModuleType=VBAClassModule\nOption VBASupport 1\nOption ClassModule\n"
+               "Option Explicit\nPrivate n As Long\n")
+    dictionary = counter.replace("Private n As Long", "#If Mac Then\n#End If")
+    swaps = calc_script.stand_ins(Library({"Buttons": buttons, "Counter": counter, "Dictionary": dictionary}))
+    assert set(swaps) == {"Counter", "Dictionary"}
+    saved, while_open = swaps["Counter"]
+    assert while_open == counter  # LibreOffice compiles it: it stays while the workbook is open
+    assert saved == ("Rem Attribute VBA_ModuleType=VBAClassModule\nOption VBASupport 1\n"
+                     'Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"\n'
+                     "Attribute VB_GlobalNameSpace = False\nAttribute VB_Creatable = False\n"
+                     "Attribute VB_PredeclaredId = False\nAttribute VB_Exposed = False\n"
+                     "Attribute VB_TemplateDerived = False\nAttribute VB_Customizable = False\n"
+                     "Option Explicit\nPrivate n As Long\n")
+    assert swaps["Dictionary"][0] == calc_script.saved_form(dictionary) and "#If Mac Then" in swaps["Dictionary"][0]
+    assert calc_script.saved_form(buttons) == buttons
+
+
+def test_the_class_attributes_are_those_the_builder_writes():
+    from xlsolver.workbook.vba import VBAModule, module_source
+
+    built = module_source(VBAModule("Counter", "class", "Option Explicit\n")).split("\r\n")
+    assert tuple(built[1:8]) == calc_script.CLASS_ATTRIBUTES
+
+
 # --- xlsolver libreoffice install ------------------------------------------------------------------------------
 
 BINDING = re.compile(r'<node oor:name="OnLoadFinished"')
@@ -228,7 +257,7 @@ def test_install_keeps_the_profile_s_other_settings(tmp_path):
     other = ('<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseLocking" oor:op="fuse">'
              '<value>false</value></prop></item>\n')
     registry.write_text(setup.with_binding("", None).replace("</oor:items>", other + "</oor:items>"))
-    setup.install(tmp_path, sys.executable, check=False)
+    setup.install(tmp_path, str(tmp_path / "env" / "bin" / "python"), check=False)  # not this Python: its .pth stays
     assert other in registry.read_text()
     assert [str(path) for path in setup.uninstall(tmp_path)] == [str(setup.script_path(tmp_path)), str(registry)]
     assert other in registry.read_text() and setup.bound_script(registry.read_text()) is None

@@ -12,8 +12,11 @@ interpreter that has xlsolver, and binds :func:`on_load` to LibreOffice's
   click would do nothing.  xlwings' module becomes a ``RunPython`` that hands the
   button's command to :func:`run_python`; the others become empty.  The
   workbook's own ``Buttons`` module runs unchanged, as in Excel.  Before every
-  save the original modules are put back (and swapped again after it), so the
-  file keeps xlwings' module for Excel.
+  way LibreOffice writes the document (Save, Save As, Save a Copy, Export, the
+  autorecovery copy) the original modules are put back, and swapped again after
+  it, so every file written keeps xlwings' modules for Excel; a class module goes
+  back with a VBA class's attribute lines in place of LibreOffice's own
+  ``Option ClassModule``, which Excel cannot compile (:func:`saved_form`).
 - :func:`run_python` takes the command Excel would give xlwings
   (``import xlsolver.excel as x; x.on_button('IQ5x11', 'solve')``) and
   :func:`press` gathers every defined name ``<Area>_...`` (sheet, position, what
@@ -46,8 +49,17 @@ XLSOLVER_MARK = "xlsolver.excel"  # a module that sends this to RunPython makes 
 CONDITIONAL = re.compile(r"^[ \t]*#(If|Const|ElseIf|Else|End[ \t]*If)\b", re.IGNORECASE | re.MULTILINE)
 DEFINES_RUNPYTHON = re.compile(r"^[ \t]*(Public[ \t]+)?Function[ \t]+RunPython\b", re.IGNORECASE | re.MULTILINE)
 LO_HEADER = re.compile(r"(Rem Attribute VBA_ModuleType=\w+|Option VBASupport 1|Option ClassModule)\s*$")
-SAVING = ("OnSave", "OnSaveAs", "OnSaveTo")
-SAVED = ("OnSaveDone", "OnSaveAsDone", "OnSaveToDone", "OnSaveFailed", "OnSaveAsFailed", "OnSaveToFailed")
+LO_CLASS = "Option ClassModule"  # LibreOffice's header line for a class module
+# The attributes of a VBA class module's stream after VB_Name (which LibreOffice writes itself): those of any new
+# class in Excel, as xlsolver's builder writes them (CLASS_BASE in workbook/vba/project.py)
+CLASS_ATTRIBUTES = ('Attribute VB_Base = "0{FCFB3D2A-A0FA-1068-A738-08002B3371B5}"',
+                    "Attribute VB_GlobalNameSpace = False", "Attribute VB_Creatable = False",
+                    "Attribute VB_PredeclaredId = False", "Attribute VB_Exposed = False",
+                    "Attribute VB_TemplateDerived = False", "Attribute VB_Customizable = False")
+# Every way LibreOffice writes the document (the names it broadcasts): Save; Save As (an export to .xlsm too);
+# Save a Copy, which is also what an export (File > Export) and the autorecovery copy raise
+SAVING = ("OnSave", "OnSaveAs", "OnCopyTo")
+SAVED = ("OnSaveDone", "OnSaveAsDone", "OnCopyToDone", "OnSaveFailed", "OnSaveAsFailed", "OnCopyToFailed")
 
 STAND_IN = """' Put here by xlsolver's script for LibreOffice while the workbook is open: LibreOffice
 ' Basic has no #If or #Const, so it cannot compile this module, and while one module
@@ -107,23 +119,44 @@ def vba_library(document):
 
 
 def stand_ins(library):
-    """Module name -> (original source, stand-in source) for each module LibreOffice cannot compile,
-    when the library is an xlsolver workbook's; else {}."""
+    """Module name -> (source to save, source while open) for each module LibreOffice cannot compile (a
+    stand-in while open) or cannot save as Excel needs it (a class module), when the library is an xlsolver
+    workbook's; else {}."""
     sources = {name: library.getByName(name) for name in library.ElementNames}
     if not any(XLSOLVER_MARK in source for source in sources.values()):
         return {}
     swaps = {}
     for name, source in sources.items():
-        if not CONDITIONAL.search(source):
-            continue
-        header = []
-        for line in source.split("\n"):
-            if not LO_HEADER.match(line.strip()):
-                break
-            header.append(line.strip())
-        body = RUNPYTHON if DEFINES_RUNPYTHON.search(source) else STAND_IN
-        swaps[name] = (source, "\n".join(header + [body]))
+        header = lo_header(source)
+        if CONDITIONAL.search(source):
+            body = RUNPYTHON if DEFINES_RUNPYTHON.search(source) else STAND_IN
+            swaps[name] = (saved_form(source), "\n".join(header + [body]))
+        elif LO_CLASS in header:
+            swaps[name] = (saved_form(source), source)
     return swaps
+
+
+def lo_header(source):
+    """The lines LibreOffice put at the top of an imported module (its type, VBA support, a class's option)."""
+    header = []
+    for line in source.split("\n"):
+        if not LO_HEADER.match(line.strip()):
+            break
+        header.append(line.strip())
+    return header
+
+
+def saved_form(source):
+    """A module as LibreOffice must hold it while it writes the Excel file.  LibreOffice writes a module's
+    source as it holds it, without its own header lines but for a class module's "Option ClassModule", which
+    no VBA knows: Excel could not compile the class.  In its place go the attribute lines of a VBA class module
+    (LibreOffice dropped them on import, as it drops every Attribute line)."""
+    header = lo_header(source)
+    if LO_CLASS not in header:
+        return source
+    body = source.split("\n")[len(header):]
+    kept = [line for line in header if line != LO_CLASS]
+    return "\n".join(kept + list(CLASS_ATTRIBUTES) + body)
 
 
 def prepare(document):
@@ -141,7 +174,7 @@ def prepare(document):
 
 
 class SaveGuard:
-    """The stand-ins while the document is open, the originals while it is saved."""
+    """The stand-ins while the document is open, the originals (in their saved form) while it is written."""
 
     def __init__(self, document, library, swaps):
         self.document, self.library, self.swaps = document, library, swaps

@@ -8,6 +8,12 @@ Two things go into the LibreOffice user profile:
   loading finished" event (``OnLoadFinished``, Tools > Customize > Events) to
   that script's ``on_load``, which readies each xlsolver workbook as it opens.
 
+With a distribution's LibreOffice, the command also puts ``xlsolver_libreoffice.pth``
+into the virtual environment of that interpreter, so that a LibreOffice started
+from a shell where that environment is active can still run Python macros, and
+warns when a LibreOffice started from the current shell could not
+(``office_python.py`` says why).
+
 LibreOffice rewrites ``registrymodifications.xcu`` when it quits, so it must not
 be running (its profile's ``.lock`` file says it is).  The profile is
 LibreOffice's per-user folder: ``~/.config/libreoffice/4`` on Linux (under
@@ -17,17 +23,17 @@ Support/LibreOffice/4`` on macOS, ``%APPDATA%\\LibreOffice\\4`` on Windows.
 from __future__ import annotations
 
 import argparse
+import ast
 import html
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from ..console import UserError
-from . import atomic
+from . import atomic, office_python
 from .exchange import PROTOCOL
 
 SCRIPT_NAME = "xlsolver_calc.py"
@@ -88,10 +94,9 @@ def python_problem(python: str) -> str | None:
 
 def python_scripts_problem() -> str | None:
     """Why the LibreOffice on PATH cannot run Python macros (None when it can, or when none is found here)."""
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    if soffice is None:
+    program = office_python.program_folder()
+    if program is None:
         return None
-    program = Path(os.path.realpath(soffice)).parent
     if (program / "soffice.bin").exists() and not (program / "pythonscript.py").exists():
         return ("this LibreOffice cannot run Python macros (no pythonscript.py beside soffice); on Debian and "
                 "Ubuntu: sudo apt-get install libreoffice-script-provider-python")
@@ -176,12 +181,31 @@ def install(profile: str | Path | None = None, python: str | None = None, check:
     return target
 
 
+def installed_python(profile: str | Path | None = None) -> str | None:
+    """The interpreter the installed script runs, or None (no script, or none recorded)."""
+    try:
+        text = script_path(profile).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    line = next((line for line in text.splitlines() if line.startswith("PYTHON = ")), None)
+    try:
+        value = ast.literal_eval(ast.parse(line).body[0].value) if line else None
+    except (SyntaxError, ValueError):
+        return None
+    return value if isinstance(value, str) else None
+
+
 def uninstall(profile: str | Path | None = None) -> list[Path]:
-    """Remove the script and the event binding; what was removed (or changed)."""
+    """Remove the script, the event binding and the .pth of the script's Python; what was removed (or changed)."""
     profile = Path(profile or default_profile())
     _check_not_running(profile)
     done = []
     target = script_path(profile)
+    python = installed_python(profile)
+    if python:
+        removed = office_python.remove_path_file(python)
+        if removed:
+            done.append(removed)
     try:
         target.unlink()
         done.append(target)
@@ -227,8 +251,15 @@ def run_install(args) -> int:
     target = install(args.profile, args.python)
     print(f"wrote {target}, and bound it to LibreOffice's 'Document loading finished' event: the workbook's buttons "
           f"in LibreOffice now run {args.python}")
+    path_file = office_python.install_path_file(args.python)
+    if path_file is not None:
+        print(f"wrote {path_file}: a LibreOffice started where this environment is active finds its own Python's "
+              "modules")
     print("In LibreOffice, let the workbook's macros run: Tools > Options > LibreOffice > Security > Macro Security, "
           "Medium (then Enable Macros when it opens), or add its folder to the trusted file locations.")
+    problem = office_python.shell_problem()
+    if problem:
+        print(f"warning: {problem}", file=sys.stderr)
     return 0
 
 
