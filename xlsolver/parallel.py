@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 import multiprocessing
 import os
 import signal
@@ -39,6 +38,11 @@ from .exact_cover import ExactCover
 from .symmetry import Plan, SymmetricCount, count_fixed
 
 TASKS_PER_JOB = 64
+#: How much Knuth's share weighs against the estimated size in a task's part of the work (a geometric
+#: blend).  Counted on two processes (6x10, iq5x11, Scott's board), the progress it gives stayed within
+#: 0.1 of the share of the nodes searched; by Knuth's share alone it fell 0.3-0.6 behind, by the sizes
+#: alone 0.2 ahead, by tasks done (as the bar once counted) 0.5-0.7 behind.
+KNUTH_WEIGHT = 1 / 3
 POLL_SECONDS = 0.1  # how often the pool's progress and a stop are looked at while no task finishes
 PROGRESS_SECONDS = 0.2  # how often a worker notes how far its task has got
 
@@ -79,19 +83,34 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
 
 def largest_first(problem: ExactCover, tasks: list[Task]) -> list[Task]:
     """Tasks by estimated tree size, biggest first, so the last ones to finish are small; each task's
-    ``share`` becomes the geometric mean of its Knuth share and its part of the estimated sizes.
+    ``share`` becomes a blend of its Knuth share and its part of the estimated sizes (KNUTH_WEIGHT).
 
     Both are estimates of the work, wrong in opposite ways: Knuth's equal branches
     do not see how unequal the trees are, and a 16-walk sample is noisy, so the
-    tasks sorted first are those it over-estimated.  Counted on two processes
-    (6x10, iq5x11, Scott's board), progress by the mean stayed within 0.1 of the
-    share of the time spent; by Knuth's share alone it fell 0.3-0.6 behind, by the
-    sizes alone 0.2 ahead, by tasks done 0.5-0.7 behind.
+    tasks sorted first are those it over-estimated.  A task with no solution to
+    find (:func:`hopeless`) has no part of the work.
     """
-    sizes = {task: estimate.tree_size(problem, list(task.given), walks=16) for task in tasks}
+    all_primary, _, masks = compile_masks(problem)
+    sizes = {task: 0.0 if hopeless(all_primary, masks, task.given) else
+             estimate.tree_size(problem, list(task.given), walks=16) for task in tasks}
     whole = sum(sizes.values()) or 1.0
-    weighed = [dataclasses.replace(task, share=math.sqrt(task.share * sizes[task] / whole)) for task in tasks]
+    weighed = [dataclasses.replace(task, share=task.share ** KNUTH_WEIGHT * (sizes[task] / whole) ** (1 - KNUTH_WEIGHT))
+               for task in tasks]
     return [task for _, task in sorted(zip(tasks, weighed), key=lambda pair: -sizes[pair[0]])]
+
+
+def hopeless(all_primary: int, masks: list[int], given: tuple[int, ...]) -> bool:
+    """Do the options ``given`` leave a primary item that no option still usable covers?  Then the task has
+    no solution and every engine sees it at once, though the estimate of its tree, which does not look, can
+    be large (one of iq5x11's: 150 million nodes estimated, none searched): its part of the work is none."""
+    covered = 0
+    for option in given:
+        covered |= masks[option]
+    reach = covered
+    for mask in masks:
+        if not mask & covered:
+            reach |= mask
+    return bool(all_primary & ~reach)
 
 
 def usable_cores() -> int:
