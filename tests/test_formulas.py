@@ -129,11 +129,15 @@ def test_a_bad_cell_is_named_in_one_line():
     message = formulas.solve(values, (sheet, top, left), book)
     assert message.startswith("E16: 'Q' is not a piece of this set")
     assert "\n" not in message
+    values[2][3] = None
     values[4][0] = 7
     assert formulas.count(values, (sheet, top, left), book) == \
         "B18: the number 7 is not a piece letter; type one letter, # for a hole, or leave the cell empty"
     values[4][0] = "=A1"
     assert formulas.unique(values, (sheet, top, left), book).startswith("B18: a formula (=A1) is not allowed")
+    values[2][3] = "Q"  # both mistakes at once, in reading order
+    both = formulas.count(values, (sheet, top, left), book)
+    assert both.startswith("E16: 'Q' is not a piece") and both.endswith("(and 1 more problem)")
 
 
 def test_several_problems_show_the_first_and_how_many_more():

@@ -76,7 +76,7 @@ def test_tasks_are_plain_serialisable_data():
     puzzle, problem = board("6x10")
     tasks = parallel.split(problem, symmetry.plan(problem, tiling.item_maps(puzzle, problem)), 20)
     text = json.dumps([dataclasses.asdict(t) for t in tasks])
-    again = [parallel.Task(d["term"], tuple(d["given"])) for d in json.loads(text)]
+    again = [parallel.Task(d["term"], tuple(d["given"]), d["share"]) for d in json.loads(text)]
     assert again == tasks
 
 

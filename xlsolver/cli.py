@@ -330,13 +330,16 @@ def run_generate(args) -> int:
         raise UserError(f"{family.name} puzzles are not generated")
     name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
     made = []
-    with interruptible() as cancel, _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
+    with interruptible() as cancel, progress_bar(challenges.Made.line) as progress, \
+            _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
         request = challenges.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
-                                     args.scheduler, jobs)
+                                     args.scheduler, jobs, progress)
         try:
             for challenge in family.generate(rows, dict(settings), request, attempts):
                 made.append(challenge)
                 if not args.json:
+                    if progress is not None:
+                        progress.clear()  # the challenge starts on a clean line
                     _print_challenge(args, family, header, name, challenge)
         except InvalidPuzzle as err:  # the board itself
             return _invalid(args, family, settings, err)

@@ -16,9 +16,10 @@ import shutil
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from . import terminal
 from .answer import Answer, Frame
@@ -194,17 +195,53 @@ def interruptible() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Seconds of work before a progress bar appears (short work stays quiet); XLSOLVER_PROGRESS_AFTER sets
+#: another (0: at once, as the tests run it, whatever the machine's speed).
+PROGRESS_AFTER = 1.0
+
+
+def search_line(progress) -> tuple[float, float, str]:
+    """What a bar shows of a search's ``engine.Progress``: the share of its tree explored, the solutions."""
+    return progress.explored, progress.seconds, f"{progress.solutions:,} found"
+
+
+class ProgressCallback:
+    """What :func:`progress_bar` hands the work: call it with a progress report; :meth:`clear` before
+    printing on the same terminal (the next report draws the bar again below)."""
+
+    def __init__(self, bar: terminal.ProgressBar, describe: Callable[[Any], tuple[float, float, str]],
+                 after: float):
+        self.bar, self.describe, self.after = bar, describe, after
+
+    def __call__(self, progress) -> None:
+        fraction, seconds, detail = self.describe(progress)
+        if seconds >= self.after:
+            self.bar.update(fraction, seconds, detail)
+
+    def clear(self) -> None:
+        self.bar.close()
+
+
 @contextmanager
-def progress_bar():
-    """A progress callback drawing on stderr when it is a terminal, else None."""
+def progress_bar(describe: Callable[[Any], tuple[float, float, str]] = search_line) \
+        -> Iterator[ProgressCallback | None]:
+    """A progress callback drawing on stderr when it is a terminal, else None.
+
+    The callback takes whatever the work reports; ``describe`` turns it into
+    (fraction done, seconds so far, what so far): by default a search's progress.
+    """
     if not sys.stderr.isatty():
         yield None
         return
-    bar = terminal.ProgressBar(sys.stderr)
     try:
-        yield lambda p: bar.update(p.explored, p.seconds, p.solutions) if p.seconds > 1 else None
+        after = float(os.environ.get("XLSOLVER_PROGRESS_AFTER", PROGRESS_AFTER))
+    except ValueError:
+        after = PROGRESS_AFTER
+    callback = ProgressCallback(terminal.ProgressBar(sys.stderr), describe, after)
+    try:
+        yield callback
     finally:
-        bar.close()
+        callback.clear()
 
 
 # --- printing an answer -------------------------------------------------------------------------

@@ -80,22 +80,48 @@ def _strip_ansi(text: str) -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar with an estimate of the time left, on stderr."""
+    """A one-line progress bar on stderr: how far, how long, what so far.
 
-    def __init__(self, stream: TextIO = sys.stderr, width: int = 30):
+    It never goes backwards (an estimate that drops is drawn where it was), and
+    it redraws at most every ``every`` seconds of the work's own clock (the
+    ``seconds`` it is given: the bar reads no clock), except to show the end.
+    """
+
+    def __init__(self, stream: TextIO = sys.stderr, width: int = 30, every: float = 0.1):
         self.stream = stream
         self.width = width
-        self.shown = False
+        self.every = every
+        self.fraction = 0.0
+        self.drawn_at: float | None = None
+        self.length = 0  # of the line drawn (0: none)
 
-    def update(self, explored: float, seconds: float, solutions: int) -> None:
-        filled = int(self.width * explored)
-        left = f", ~{seconds * (1 - explored) / explored:.0f} s left" if explored > 0.001 else ""
+    def update(self, fraction: float, seconds: float, detail: str, time_left: bool = True) -> None:
+        """Draw ``fraction`` (0..1) done after ``seconds``; ``detail`` ends the line (what was found so far)."""
+        ended = fraction >= 1.0 > self.fraction
+        self.fraction = max(self.fraction, min(max(fraction, 0.0), 1.0))
+        if not ended and self.drawn_at is not None and seconds - self.drawn_at < self.every:
+            return
+        self.drawn_at = seconds
+        done = self.fraction
+        filled = int(self.width * done)
+        left = f", ~{seconds * (1 - done) / done:.0f} s left" if time_left and 0.001 < done < 1.0 else ""
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {explored:6.1%}  {seconds:.0f} s{left}, {solutions:,} found ")
+        line = f"[{bar}] {done:6.1%}  {seconds:.0f} s{left}, {detail}"[:self.columns() - 1]
+        self.stream.write("\r" + line.ljust(self.length))  # spaces over what a longer line left
         self.stream.flush()
-        self.shown = True
+        self.length = len(line)
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * (self.width + 60) + "\r")
+        """Take the bar off the line, so what is printed next starts on a clean line."""
+        if self.length:
+            self.stream.write("\r" + " " * self.length + "\r")
             self.stream.flush()
+            self.length = 0
+        self.drawn_at = None  # drawn again at the next update
+
+    def columns(self) -> int:
+        """The terminal's width: a line that wrapped could not be drawn over."""
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            return 80

@@ -316,9 +316,9 @@ def test_region_sizes_counts_and_connection():
 
 def test_every_problem_at_once_and_in_sheet_cell_names():
     rows = with_givens({"A1": "5", "B1": "5", "C3": "x", "E5": "7", "E9": "7"})
-    assert messages(rows, cell_name=offset_namer(2, 1)) == [
-        "D5: 'x' is not a digit of a 9x9 sudoku (1-9); use '.' for an empty cell",
+    assert messages(rows, cell_name=offset_namer(2, 1)) == [  # in reading order
         "C3: '5' is already in row 3 and the box B3:D5 (at B3)",
+        "D5: 'x' is not a digit of a 9x9 sudoku (1-9); use '.' for an empty cell",
         "F11: '7' is already in column F (at F7)",
     ]
 

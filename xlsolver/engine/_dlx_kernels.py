@@ -26,6 +26,9 @@ from __future__ import annotations
 from numba import njit
 
 from ._kernels import BUFFER_FULL, COUNT, DEPTH, DONE, LIMIT, NODES, RUNNING, STATUS, STORED
+from .fast import caching
+
+CACHE = caching()  # False where no folder can be written: compile afresh
 
 # more meta fields, after those of _kernels
 KTOP, NUNC, CTOP = 5, 6, 7
@@ -36,7 +39,7 @@ ITEM, LO, POS, HI, KB, UB, KO, UO, CHOSEN = range(9)
 LEVEL = 9
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _kill(o, opt_start, opt_items, alive, key, step, killed, ktop):
     alive[o] = 0
     killed[ktop] = o
@@ -45,7 +48,7 @@ def _kill(o, opt_start, opt_items, alive, key, step, killed, ktop):
     return ktop + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _revive(mark, opt_start, opt_items, alive, key, step, killed, ktop):
     while ktop > mark:
         ktop -= 1
@@ -56,7 +59,7 @@ def _revive(mark, opt_start, opt_items, alive, key, step, killed, ktop):
     return ktop
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _cover(j, uset, uloc, n_unc):
     """Take item ``j`` out of the uncovered set (see the module doc); returns the new size."""
     n_unc -= 1
@@ -69,7 +72,7 @@ def _cover(j, uset, uloc, n_unc):
     return n_unc
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, key, step, killed, ktop,
           uset, uloc, n_unc):
     """Choose option ``o`` (its item ``skip`` is already dealt with): cover its items, kill what clashes.
@@ -105,7 +108,7 @@ def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, 
     return ktop, n_unc
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _fewest(uset, n_unc, key, step):
     """The smallest key among the uncovered primary items (below ``step``: that item has no option)."""
     best = key[uset[0]]
@@ -118,7 +121,7 @@ def _fewest(uset, n_unc, key, step):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _branch(c, d, lv, cands, col_start, col_opts, opt_start, opt_items, alive, key, step, killed, ktop,
             uset, uloc, n_unc, ctop):
     """Open level ``d`` on item ``c``: its live options become the candidates and are taken out."""
@@ -139,7 +142,7 @@ def _branch(c, d, lv, cands, col_start, col_opts, opt_start, opt_items, alive, k
     return ktop, _cover(c, uset, uloc, n_unc), ctop
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def start(opt_start, opt_items, col_start, col_opts, n_primary, step, given, alive, key, killed,
           uset, uloc, cands, lv, meta):
     """Set up the search below the options in ``given`` (fresh arrays in, alive all 1, key full).
@@ -172,7 +175,7 @@ def start(opt_start, opt_items, col_start, col_opts, n_primary, step, given, ali
     meta[KTOP], meta[NUNC], meta[CTOP], meta[STATUS] = ktop, n_unc, ctop, RUNNING
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def search(opt_start, opt_items, col_start, col_opts, n_primary, step, alive, key, killed,
            uset, uloc, cands, lv, meta, budget, limit, out):
     """Advance the search by up to ``budget`` nodes (state from ``start`` or an earlier call).

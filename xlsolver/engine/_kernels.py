@@ -11,13 +11,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .fast import caching
+
+CACHE = caching()  # False where no folder can be written: compile afresh
+
 # status codes returned in meta[STATUS]
 RUNNING, DONE, LIMIT, BUFFER_FULL = 0, 1, 2, 3
 # meta fields
 DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
            limit, out):
     """Advance the search by up to ``budget`` nodes.
@@ -80,7 +84,7 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
             return
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget,
             limit, out):
     """``search`` for problems of at most 128 items: each mask is two words, ``lo`` and ``hi``;

@@ -24,13 +24,16 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from .fast import caching
 from .memo import DONE, EDGES, LEVEL, MEMORY, OUT_OF_MEMORY, OVERFLOW, PEAK, RUNNING, SLOT, STATES, STATUS, TOP
+
+CACHE = caching()  # False where no folder can be written: compile afresh
 
 FIRST_CAPACITY = 1 << 8
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _put(arena, start, capacity, key, add):
     """Add ``add`` ways to ``key`` in the table at ``start``; True if the key is new."""
     mask = capacity - 1
@@ -45,7 +48,7 @@ def _put(arena, start, capacity, key, add):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _room(arena, off, cap, meta, size, memory_cap):
     """An arena with ``size`` free slots on top (a copy of the live tables if full);
     sets OUT_OF_MEMORY instead when the copy would pass ``memory_cap`` bytes."""
@@ -71,7 +74,7 @@ def _room(arena, off, cap, meta, size, memory_cap):
     return new
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _new_table(level, arena, off, cap, meta, memory_cap):
     """An empty table for ``level`` on top of the arena; returns the arena."""
     arena = _room(arena, off, cap, meta, FIRST_CAPACITY, memory_cap)
@@ -82,7 +85,7 @@ def _new_table(level, arena, off, cap, meta, memory_cap):
     return arena
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=CACHE, nogil=True, inline="always")
 def _grow(level, arena, off, cap, meta, memory_cap):
     """The table of ``level`` moved to twice its size on top of the arena; returns the arena."""
     capacity = 2 * cap[level]
@@ -99,7 +102,7 @@ def _grow(level, arena, off, cap, meta, memory_cap):
     return arena
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def run(starts, patterns, narrow, wide, run_end, needs, n_narrow, window, wide_primary, arena, off, cap, fill, meta,
         total, budget, memory_cap):
     """Expand up to ``budget`` states, from ``meta[LEVEL]``/``meta[SLOT]`` on; returns the arena

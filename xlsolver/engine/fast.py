@@ -3,7 +3,9 @@
 Nothing here imports numba until a search runs, so ``import xlsolver`` stays
 light.  Compiled code is cached (``NUMBA_CACHE_DIR``, by default
 ``~/.cache/xlsolver/numba``): the first run ever compiles (about 0.3 s here,
-measured by bench/run.py), later runs load the cache.
+measured by bench/run.py), later runs load the cache.  A cache folder that
+cannot be written is never an error (:func:`cache_dir`): a folder of the user's
+own under the temporary folder stands in, else the kernels compile afresh.
 
 The kernel runs in slices of about ``SLICE_SECONDS``; between slices Python checks
 the time limit and cancellation and reports progress, exactly as the reference
@@ -11,10 +13,13 @@ engine's ``tick`` does.  :class:`Driver` runs any kernel so (``fast_fewest.py``'
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
+import multiprocessing
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -44,8 +49,84 @@ def next_slice(budget: int, took: float, smallest: int = MIN_SLICE, largest: int
 
 def load(module: str):
     """A kernel module of this package (``"_kernels"``), imported, numba with it, on first use."""
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "xlsolver" / "numba"))
+    where = cache_dir()
+    if where is not None:
+        os.environ["NUMBA_CACHE_DIR"] = str(where)  # read by numba when imported (workers inherit it)
+        if "numba" in sys.modules:
+            sys.modules["numba"].config.CACHE_DIR = str(where)
     return importlib.import_module(f"{__package__}.{module}")
+
+
+def caching() -> bool:
+    """Do the kernels cache what they compile?  (Their ``njit(cache=...)``.)"""
+    return cache_dir() is not None
+
+
+@functools.cache
+def cache_dir() -> Path | None:
+    """The folder numba caches compiled kernels in, or None: compile afresh in every process.
+
+    The configured folder (``NUMBA_CACHE_DIR``, else ``~/.cache/xlsolver/numba``)
+    if it can be written, else :func:`private_temp_dir`.  Without either, numba
+    would look beside the installed package (``__pycache__``, root's in a shared
+    environment) and in ``~/.cache/numba``, and failing both refuse to load the
+    kernels at all.  Without a cache every run pays the compile time, so the
+    first process (not each worker) says so once on stderr.
+    """
+    configured = configured_cache_dir()
+    if configured is not None and writable_dir(configured):
+        return configured
+    private = private_temp_dir()
+    if private is not None and owned_alone(private) and writable_dir(private):
+        return private
+    if multiprocessing.parent_process() is None:
+        tried = " or ".join(str(where) for where in (configured, private) if where is not None)
+        print(f"xlsolver: no folder to cache compiled code in ({tried or 'no home or temporary folder'});"
+              " it is compiled afresh on every run", file=sys.stderr)
+    return None
+
+
+def configured_cache_dir() -> Path | None:
+    """``NUMBA_CACHE_DIR`` as the user set it, else ``~/.cache/xlsolver/numba`` (None: no home folder)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    try:
+        return Path.home() / ".cache" / "xlsolver" / "numba"
+    except (RuntimeError, KeyError):  # no HOME and no entry in the password database
+        return None
+
+
+def private_temp_dir() -> Path | None:
+    """``xlsolver-numba-USER`` in the temporary folder (None: no temporary folder can be written)."""
+    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    try:
+        return Path(tempfile.gettempdir()) / f"xlsolver-numba-{user}"
+    except OSError:
+        return None
+
+
+def owned_alone(where: Path) -> bool:
+    """Is ``where`` a folder of this user's that no one else may write to (created 0700 if missing)?
+    numba's cache files are pickles: whoever can write them runs code in the next search."""
+    try:
+        where.mkdir(mode=0o700, exist_ok=True)
+        status = where.lstat()
+    except OSError:
+        return False
+    if not hasattr(os, "getuid"):
+        return where.is_dir()  # Windows: the temporary folder is the user's own
+    return where.is_dir() and not where.is_symlink() and status.st_uid == os.getuid() and not status.st_mode & 0o022
+
+
+def writable_dir(where: Path) -> bool:
+    """Can files be made in ``where`` (created if missing)?  Tried as numba tries it: the mode bits
+    do not tell (root, read-only file systems, a file where a folder should be)."""
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=where).close()
+        return True
+    except OSError:
+        return False
 
 
 class Compiled:

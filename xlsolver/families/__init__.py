@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .. import a1
 from ..a1 import CellNamer, cell_name
 from ..answer import Answer, Frame, typed
 from ..engine.memo import DEFAULT_MEMORY_MB
@@ -35,11 +37,32 @@ class Unsupported(ValueError):
 
 
 class InvalidPuzzle(ValueError):
-    """A grid that cannot be solved as given; ``messages`` names every problem by cell."""
+    """A grid that cannot be solved as given; ``messages`` names every problem by cell, in reading order
+    (:func:`in_reading_order`), so a reader finds every mistake of one look in one pass."""
 
     def __init__(self, messages: list[str]):
+        messages = in_reading_order(messages)
         super().__init__("\n".join(messages))
         self.messages = messages
+
+
+#: A message's cell or range at its start, as every message of a grid names it: ``C7: ...``, ``A1:K5: ...``.
+_NAMED = re.compile(r"^([A-Z]{1,3})([1-9][0-9]*)(?::([A-Z]{1,3})([1-9][0-9]*))?: ")
+
+
+def in_reading_order(messages: list[str]) -> list[str]:
+    """Messages naming no cell first (a setting, a header line: they come before the grid), then those
+    of a range (the whole grid, or a part of it), then those of one cell, row by row and left to right,
+    each range or cell at its first cell; where two start at one cell, as found."""
+    def place(numbered: tuple[int, str]) -> tuple:
+        index, message = numbered
+        named = _NAMED.match(message)
+        if named is None:
+            return 0, 0, 0, index
+        letters, digits, last = named.group(1), named.group(2), named.group(3)
+        return 1 if last else 2, int(digits), a1.column_index(letters), index
+
+    return [message for _, message in sorted(enumerate(messages), key=place)]
 
 
 @dataclass(frozen=True)

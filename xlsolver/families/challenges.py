@@ -303,6 +303,21 @@ def attempt_job(job: tuple[str, dict, list[str]], seed: int) -> tuple[int, Chall
 
 
 @dataclass(frozen=True)
+class Made:
+    """How far a generator has got (what its ``progress`` callback receives after each seed or batch)."""
+
+    made: int  # challenges made so far
+    wanted: int  # of this many
+    seeds: int  # seeds tried so far
+    seconds: float
+
+    def line(self) -> tuple[float, float, str]:
+        """What a progress bar shows: the share made, the time, how many made of how many seeds."""
+        return self.made / max(self.wanted, 1), self.seconds, \
+            f"{self.made} of {self.wanted} made, {self.seeds:,} seed{'s' if self.seeds != 1 else ''}"
+
+
+@dataclass(frozen=True)
 class Request:
     count: int = 1
     seed: int = 0
@@ -312,6 +327,7 @@ class Request:
     cancel: object = None
     scheduler: str | None = None  # a Dask scheduler's address, or "local"
     jobs: int = 1
+    progress: Callable[[Made], None] | None = None  # told after each seed (each batch on several processes)
 
 
 def wanted(challenge: Challenge | None, request: Request) -> bool:
@@ -343,17 +359,23 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
     default they run here one by one.  Taking each batch's results in seed order makes a run on a cluster
     give the same challenges as one here.
     """
-    deadline = None if request.time_limit is None else time.monotonic() + request.time_limit
+    start = time.monotonic()
+    deadline = None if request.time_limit is None else start + request.time_limit
     cancelled = engine.as_predicate(request.cancel)
     rows, settings = list(rows), dict(settings)
     run_attempts = run_attempts or (lambda seeds: [attempt_named(family, settings, rows, s) for s in seeds])
     batch = 1 if request.jobs <= 1 and request.scheduler is None else 4 * max(request.jobs, 2)
     seed, made = request.seed, 0
     while made < request.count:
-        if cancelled() or (deadline is not None and time.monotonic() >= deadline):
+        now = time.monotonic()
+        if request.progress is not None:
+            request.progress(Made(made, request.count, seed - request.seed, now - start))
+        if cancelled() or (deadline is not None and now >= deadline):
             return
         for challenge in run_attempts(list(range(seed, seed + batch))):
             if wanted(challenge, request) and made < request.count:
                 made += 1
                 yield challenge
         seed += batch
+    if request.progress is not None:
+        request.progress(Made(made, request.count, seed - request.seed, time.monotonic() - start))

@@ -185,7 +185,16 @@ def empty_data(settings) -> dict:
 
 
 def _count(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.SymmetricCount:
-    """Count by ``the_plan`` (a plan of the identity alone is a plain count) in this process or several."""
+    """Count by ``the_plan`` (a plan of the identity alone is a plain count) in this process or several; a
+    complete count's last progress is all of it (the searches' own last reports may be a little short)."""
+    counted = _count_by(problem, the_plan, ask)
+    if counted.complete and ask.progress is not None:
+        ask.progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
+    return counted
+
+
+def _count_by(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.SymmetricCount:
+    """:func:`_count`'s work: in this process, by memoised sub-problems or a search, or split over several."""
     if not problem.options:
         result = engine.count(problem, limit=ask.limit)
         return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,

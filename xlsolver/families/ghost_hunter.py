@@ -53,12 +53,7 @@ def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet
     letters = " ".join(tile_set.pieces)
     grid = [row.rstrip("\n") for row in rows]
     messages = []
-    if len(grid) != tile_set.rows or any(len(row) != tile_set.cols for row in grid):
-        width = max((len(r) for r in grid), default=0)
-        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
-        raise InvalidPuzzle([f"{where}: a level is {tile_set.rows} x {tile_set.cols} cells, "
-                             f"this one is {len(grid)} x {width}"])
-    ghosts, givens = set(), {}
+    ghosts, givens, unknown = set(), {}, 0
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch in ". ":
@@ -70,16 +65,22 @@ def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet
                 if ch.islower():
                     ghosts.add((r, c))
             else:
+                unknown += 1
                 messages.append(f"{cell_name(r, c)}: {ch!r} is not a tile ({letters}), a ghost (G) or '.'")
+    if len(grid) != tile_set.rows or any(len(row) != tile_set.cols for row in grid):
+        width = max((len(r) for r in grid), default=0)
+        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+        raise InvalidPuzzle([f"{where}: a level is {tile_set.rows} x {tile_set.cols} cells, "
+                             f"this one is {len(grid)} x {width}"] + messages)  # where tiles lie waits for the size
     needed = lamps(tile_set)
-    if not messages and len(ghosts) != needed and (count_ghosts or ghosts):
+    # a cell that is no tile or ghost might be meant as a ghost: the count is wrong only if it is whatever they are
+    if (len(ghosts) > needed or len(ghosts) + unknown < needed) and (count_ghosts or ghosts):
         listed = ", ".join(cell_name(*g) for g in sorted(ghosts)) or "none"
         where = range_name(cell_name, tile_set.rows, tile_set.cols)
         messages.append(f"{where}: {len(ghosts)} ghosts are marked ({listed}); a level has {needed}, "
                         "one under each lamp")
     puzzle = Puzzle(frozenset(ghosts), givens, tile_set, cell_name)
-    if not messages:
-        messages += _check_givens(puzzle)
+    messages += _check_givens(puzzle)
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle

@@ -55,18 +55,14 @@ class Puzzle:
 
 
 def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
-          piece_set: MarkedSet | None = None) -> Puzzle:
-    """Check a challenge; raise InvalidPuzzle naming every cell at fault."""
+          piece_set: MarkedSet | None = None, check_area: bool = True) -> Puzzle:
+    """Check a challenge; raise InvalidPuzzle naming every cell at fault.  ``check_area=False`` leaves out
+    whether the pieces can fill the board (where the caller has said why they cannot)."""
     piece_set = piece_set or pieces()
     if mode not in MODES:
         raise InvalidPuzzle([f"play is easy or advanced, not '{mode}'"])
     in_play = tuple(p for p in piece_set.pieces if p != "Y" or mode == "advanced")
     grid = [row.rstrip("\n") for row in rows]
-    if len(grid) != piece_set.rows or any(len(row) != piece_set.cols for row in grid):
-        width = max((len(r) for r in grid), default=0)
-        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
-        raise InvalidPuzzle([f"{where}: the board is {piece_set.rows} x {piece_set.cols} cells, "
-                             f"this grid is {len(grid)} x {width}"])
     messages, givens = [], {}
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
@@ -83,9 +79,13 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
                                 f"{_kind(piece_set.pieces[letter])} {letter} has none; write {letter}")
                 continue
             givens[(r, c)] = (letter, ch.islower())
+    if len(grid) != piece_set.rows or any(len(row) != piece_set.cols for row in grid):
+        width = max((len(r) for r in grid), default=0)
+        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+        raise InvalidPuzzle([f"{where}: the board is {piece_set.rows} x {piece_set.cols} cells, "
+                             f"this grid is {len(grid)} x {width}"] + messages)  # where pieces lie waits for the size
     puzzle = Puzzle(givens, piece_set, in_play, mode, cell_name)
-    if not messages:
-        messages += _check(puzzle)
+    messages += _check(puzzle, check_area)  # a cell at fault is left out: it stops no piece from lying there
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
@@ -113,7 +113,7 @@ def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
     return found
 
 
-def _check(puzzle: Puzzle) -> list[str]:
+def _check(puzzle: Puzzle, check_area: bool = True) -> list[str]:
     messages = []
     by_piece: dict[str, list] = {}
     for cell, (letter, _) in sorted(puzzle.givens.items()):
@@ -126,7 +126,7 @@ def _check(puzzle: Puzzle) -> list[str]:
     area = puzzle.pieces.rows * puzzle.pieces.cols
     required = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play if puzzle.required(p))
     available = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play)
-    if not messages and not required <= area <= available:
+    if check_area and not required <= area <= available:  # the board against the pieces: whatever is typed
         where = range_name(puzzle.cell_name, puzzle.pieces.rows, puzzle.pieces.cols)
         cover = f"{required}" if required == available else f"{required} to {available}"
         messages.append(f"{where}: the board has {area} cells, and in {puzzle.mode} play this edition's pieces "
@@ -205,11 +205,16 @@ EDITION = Setting("pieces", "Pieces", "another edition's piece file (the shipped
 def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
     edition = read_marked_file(settings["pieces"], ROAD + POLICE_CAR + BUILDING + CARS) if settings.get("pieces") else None
     mode = settings.get("mode") or "easy"
-    if mode == "advanced" and edition is None and not _room_for_all(pieces()):
-        raise InvalidPuzzle([f"{settings.place('mode')}: advanced play adds the green car Y, and the shipped "
-                             "pieces have no room for it (they fill the board with the red car alone); play easy, "
-                             "or give an edition with room for Y with --pieces FILE"])
     rows = [row.replace(" ", ".") for row in rows]
+    if mode == "advanced" and edition is None and not _room_for_all(pieces()):
+        no_room = [f"{settings.place('mode')}: advanced play adds the green car Y, and the shipped pieces have no "
+                   "room for it (they fill the board with the red car alone); play easy, or give an edition with "
+                   "room for Y with --pieces FILE"]
+        try:  # the grid's own mistakes too
+            parse(rows, mode=mode, cell_name=cell_name, check_area=False)
+        except InvalidPuzzle as err:
+            raise InvalidPuzzle(no_room + err.messages) from None
+        raise InvalidPuzzle(no_room)
     puzzle = parse(rows, mode=mode, cell_name=cell_name, piece_set=edition)
     problem = encode(puzzle)
     table = colours(puzzle)

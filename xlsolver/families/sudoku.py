@@ -155,9 +155,14 @@ def parse(
     *,
     variant: str = CLASSIC,
     regions: Sequence[str] | str | None = None,
+    regions_unreadable: bool = False,
     cell_name: CellNamer = a1.cell_name,
 ) -> Puzzle:
-    """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem."""
+    """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem.
+
+    ``regions_unreadable``: the regions were given but could not be read (said
+    elsewhere); the grid is checked without them, as a jigsaw with its regions unknown.
+    """
     lines = _lines(rows)
     region_lines: list[str] | None = None
     if "" in lines:
@@ -176,7 +181,7 @@ def parse(
         if region_lines is not None:
             messages.append(f"{where}: the regions are given twice, after the grid and as an argument; give them once")
         region_lines = _lines(regions)
-    if region_lines is not None and kind in (CLASSIC, X):
+    if (region_lines is not None or regions_unreadable) and kind in (CLASSIC, X):
         kind = X_JIGSAW if kind == X else JIGSAW
 
     if not height or not width:
@@ -203,8 +208,9 @@ def parse(
     areas: list[House] | None
     if kind in (JIGSAW, X_JIGSAW):
         if region_lines is None:
-            messages.append(f"{where}: a jigsaw sudoku needs its regions: a grid of letters after an empty line, "
-                            "one letter per region")
+            if not regions_unreadable:
+                messages.append(f"{where}: a jigsaw sudoku needs its regions: a grid of letters after an empty "
+                                "line, one letter per region")
             areas = None
         else:
             areas, region_messages = _regions(region_lines, size, cell_name)
@@ -256,20 +262,23 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
         return None, [f"{where}: the regions grid is {len(grid)} x {width}; it must be {size} x {size} like the puzzle"]
     messages = []
     cells_of: dict[str, list[Point]] = defaultdict(list)
+    unmarked: set[Point] = set()
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
             if ch.isascii() and ch.isalpha():
                 cells_of[ch.upper()].append((r, c))
             else:
+                unmarked.add((r, c))
                 messages.append(f"{name(r, c)}: {ch!r} in the regions grid is not a region letter; "
                                 "mark each cell with the letter of its region (A-Z)")
-    if messages:
-        return None, messages  # sizes and shapes would only repeat the same mistake
-    if len(cells_of) != size:
+    if not unmarked and len(cells_of) != size:  # an unmarked cell could be a region of its own
         messages.append(f"{where}: the regions grid has {len(cells_of)} regions ({' '.join(sorted(cells_of))}); "
                         f"a {size}x{size} jigsaw needs {size}")
+    beside = {(r + dr, c + dc) for r, c in unmarked for dr, dc in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))}
     for letter in sorted(cells_of, key=lambda l: cells_of[l][0]):
         cells = cells_of[letter]
+        if beside.intersection(cells):
+            continue  # an unmarked cell beside it may be its own: its size and shape would repeat that mistake
         if len(cells) != size:
             listed = ", ".join(name(*cell) for cell in cells)
             messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'} ({listed}); "
@@ -368,8 +377,12 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
         try:
             regions = read_file(regions).splitlines()
         except UserError as err:
-            raise InvalidPuzzle([f"{settings.place('regions') if isinstance(settings, Settings) else '--regions'}: "
-                                 f"{err}"]) from None
+            place = settings.place('regions') if isinstance(settings, Settings) else '--regions'
+            try:  # the grid's own mistakes too: those that do not need the regions
+                parse(rows, variant=settings.get("variant") or JIGSAW, regions_unreadable=True, cell_name=cell_name)
+            except InvalidPuzzle as grid:
+                raise InvalidPuzzle([f"{place}: {err}"] + grid.messages) from None
+            raise InvalidPuzzle([f"{place}: {err}"]) from None
     puzzle = parse(rows, variant=settings.get("variant") or CLASSIC, regions=regions, cell_name=cell_name)
     problem = encode(puzzle)
     given = given_cells(puzzle)

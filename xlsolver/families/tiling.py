@@ -84,13 +84,22 @@ def choose_piece_set(rows: Sequence[str]) -> PieceSet:
 
 
 def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNamer = cell_name) -> Puzzle:
-    """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem."""
+    """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem.
+
+    Every check runs whatever the others found, except where it depends on them:
+    no piece set chosen, no letter can be judged (only characters that are no
+    letter at all); a letter that is no piece or a piece that cannot lie where it
+    is marked leaves the count of cells without its breakdown of that letter.
+    """
     rows = pad(rows)
     if not rows or not rows[0]:
         raise InvalidPuzzle(["the grid is empty: draw the board with '.' for open cells"])
+    messages = not_letters(rows, cell_name)
     if pieces is None:
-        pieces = choose_piece_set(rows)
-    messages: list[str] = []
+        try:
+            pieces = choose_piece_set(rows)
+        except InvalidPuzzle as err:
+            raise InvalidPuzzle(messages + err.messages) from None
     board: set[Point] = set()
     givens: dict[Point, str] = {}
     unknown: dict[str, list[Point]] = defaultdict(list)
@@ -99,11 +108,9 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
             if ch in (OUTSIDE, HOLE):
                 continue
             board.add((r, c))
-            if ch == OPEN:
+            if ch == OPEN or not (ch.isalpha() and ch.isascii()):
                 continue
-            if not ch.isalpha() or not ch.isascii():
-                messages.append(f"{cell_name(r, c)}: {ch!r} is not a piece letter; use a letter, '.' for an open cell or '#' for a hole")
-            elif ch in pieces.pieces:
+            if ch in pieces.pieces:
                 givens[(r, c)] = ch
             else:
                 unknown[ch].append((r, c))
@@ -111,17 +118,24 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
         also = f" (also {', '.join(cell_name(*c) for c in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)}){also}")
     puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name)
-    messages += _check_givens(puzzle)
-    if not messages:
-        messages += _check_area(puzzle)
+    misplaced = _check_givens(puzzle)
+    messages += misplaced.values()
+    messages += _check_area(puzzle, set(misplaced))
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
 
 
-def _check_givens(puzzle: Puzzle) -> list[str]:
-    """Each letter's cells must be one piece that can lie there."""
-    messages = []
+def not_letters(rows: Sequence[str], cell_name: CellNamer) -> list[str]:
+    """A message per cell holding neither a letter nor '.', '#' or a blank: wrong whatever the pieces."""
+    return [f"{cell_name(r, c)}: {ch!r} is not a piece letter; use a letter, '.' for an open cell or '#' for a hole"
+            for r, row in enumerate(rows) for c, ch in enumerate(row)
+            if ch not in (OUTSIDE, HOLE, OPEN) and not (ch.isalpha() and ch.isascii())]
+
+
+def _check_givens(puzzle: Puzzle) -> dict[str, str]:
+    """Each letter's cells must be one piece that can lie there: a message per letter that cannot."""
+    messages = {}
     name = puzzle.cell_name
     for letter, cells in puzzle.given_cells().items():
         piece = puzzle.pieces.pieces[letter]
@@ -132,11 +146,11 @@ def _check_givens(puzzle: Puzzle) -> list[str]:
         listed = ", ".join(name(*c) for c in cells)
         if len(groups) > 1 and all(_fits(shapes, g, puzzle.board) for g in groups):
             where = " and ".join(name(*g[0]) for g in groups)
-            messages.append(f"{name(*groups[1][0])}: piece {letter} is given twice (at {where}); a letter marks one piece")
+            messages[letter] = f"{name(*groups[1][0])}: piece {letter} is given twice (at {where}); a letter marks one piece"
         elif len(cells) > piece.size:
-            messages.append(f"{name(*cells[0])}: {len(cells)} {'cell is' if len(cells) == 1 else 'cells are'} marked {letter} ({listed}) but piece {letter} has {piece.size}")
+            messages[letter] = f"{name(*cells[0])}: {len(cells)} {'cell is' if len(cells) == 1 else 'cells are'} marked {letter} ({listed}) but piece {letter} has {piece.size}"
         else:
-            messages.append(f"{name(*cells[0])}: the cells marked {letter} ({listed}) do not fit piece {letter} in any position")
+            messages[letter] = f"{name(*cells[0])}: the cells marked {letter} ({listed}) do not fit piece {letter} in any position"
     return messages
 
 
@@ -148,9 +162,11 @@ def _fits(shapes, cells: Sequence[Point], board: frozenset[Point]) -> bool:
     return any(wanted <= placed for placed in geometry.placements(shapes, board))
 
 
-def _check_area(puzzle: Puzzle) -> list[str]:
-    open_cells = len(puzzle.board) - len(puzzle.givens)
-    given = puzzle.given_cells()
+def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
+    """The open cells must be what the pieces still to place cover.  That is the board's size against the
+    set's, whatever is typed: a letter at fault, or no letter, counts its cells as open and its piece as to place."""
+    given = {letter: cells for letter, cells in puzzle.given_cells().items() if letter not in misplaced}
+    open_cells = len(puzzle.board) - sum(len(cells) for cells in given.values())
     unused = [letter for letter in puzzle.pieces.pieces if letter not in given]
     partial = {letter: puzzle.pieces.pieces[letter].size - len(cells) for letter, cells in given.items()}
     needed = sum(puzzle.pieces.pieces[letter].size for letter in unused) + sum(partial.values())
@@ -336,14 +352,23 @@ def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
 def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
     """A grid and its piece set (a name, a file, or a drawing) as a puzzle ready to search."""
     chosen = settings.get("pieces")
+    messages = []
     if isinstance(chosen, Drawing):
-        pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
+        try:
+            pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
+        except InvalidPuzzle as err:  # the grid's letters cannot be judged without the pieces; the rest can
+            raise InvalidPuzzle(err.messages + not_letters(pad(rows), cell_name)) from None
     else:
         if "turn-over" in settings.where:  # given, but a named piece set says itself whether its pieces turn over
-            raise InvalidPuzzle([f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
-                                 "a named piece set says itself whether its pieces may be turned over"])
+            messages.append(f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
+                            "a named piece set says itself whether its pieces may be turned over")
         pieces = catalog.piece_set(chosen) if chosen else None
-    puzzle = parse(rows, pieces, cell_name)
+    try:
+        puzzle = parse(rows, pieces, cell_name)
+    except InvalidPuzzle as err:
+        raise InvalidPuzzle(messages + err.messages) from None
+    if messages:
+        raise InvalidPuzzle(messages)
     return cover_puzzle(puzzle)
 
 

@@ -19,6 +19,7 @@ from .book import Book
 from .cells import OPEN, grid_chars
 
 OUTSIDE = " "  # a cell that is not part of the board, as the families read grids
+UNKNOWN = "\ufffd"  # a cell whose value is no character (said already): no family takes it for anything
 
 
 @dataclass(frozen=True)
@@ -52,16 +53,22 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     if size is not None:  # the family sees the typed size, not the whole block
         height, width = size
         grid = [row[:width] for row in grid[:height]]
-    text_rows = ["".join(row) for row in grid]
     family = families.get(area.family)
     given, setting_problems = read_settings(book, area)
-    if cell_problems or setting_problems:
+    if setting_problems:  # a drawing the family needs to judge the grid (the Custom sheet's pieces)
         _, invalid_settings = family.check_settings(given)
         raise InvalidPuzzle(cell_problems + problems + setting_problems + invalid_settings)
+    at_fault = {message.split(": ", 1)[0] for message in cell_problems}  # each names its cell first
+    for r, row in enumerate(grid):  # the family judges the rest of the grid, these cells unknown to it
+        for c, ch in enumerate(row):
+            if ch != OUTSIDE and namer(r, c) in at_fault:
+                row[c] = UNKNOWN
+    text_rows = ["".join(row) for row in grid]
     try:
         puzzle = family.parse(text_rows, given, namer)
     except InvalidPuzzle as err:
-        problems += err.messages
+        problems += [message for message in err.messages if message.split(": ", 1)[0] not in at_fault]
+    problems = cell_problems + problems
     if problems:
         raise InvalidPuzzle(problems)
     signature = [f"{key}={value.rows if isinstance(value, Drawing) else value}" for key, value in sorted(given.items())]

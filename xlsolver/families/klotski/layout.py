@@ -88,12 +88,18 @@ def parse(rows: Sequence[str], puzzle: Puzzle | None = None, cell_name: CellName
         also = f" (also {', '.join(cell_name(*cell) for cell in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {ch!r} is not a {puzzle.game} piece ({', '.join(letters)}){also}")
     found: dict[str, list[Point]] = {}
+    broken = set()  # letters with cells that make no whole piece: their count would repeat that
     for t in puzzle.types:
         anchors, message = _split_into_pieces(t, marked.get(t.letter, []), cell_name)
         found[t.letter] = anchors
-        messages += [message] if message else []
-    if not messages:
-        messages += _count_messages(puzzle, found, cell_name)
+        if message:
+            messages.append(message)
+            broken.add(t.letter)
+    if len(messages) == len(unknown) + len(broken):  # a board of the wrong size leaves every count unsure
+        # cells whose piece is unknown: an unknown character, or a letter making no whole piece
+        unsure = sum(len(cells) for cells in unknown.values()) + sum(
+            len(marked[t.letter]) - len(found[t.letter]) * len(t.cells) for t in puzzle.types if t.letter in broken)
+        messages += _count_messages(puzzle, found, cell_name, broken, unsure)
     if messages:
         raise InvalidPuzzle(messages)
     return Layout(puzzle, _encode(puzzle, found))
@@ -149,11 +155,15 @@ def _split_into_pieces(t: PieceType, cells: list[Point], name: CellNamer) -> tup
     return anchors, f"{name(*stray[0])}: the {what} ({t.letter}, each a {t.describe()})"
 
 
-def _count_messages(puzzle: Puzzle, found: dict[str, list[Point]], name: CellNamer) -> list[str]:
+def _count_messages(puzzle: Puzzle, found: dict[str, list[Point]], name: CellNamer, broken: set[str] = frozenset(),
+                    unsure: int = 0) -> list[str]:
+    """A message per kind of piece found too few or too many times; not for ``broken`` letters, and too few
+    only where ``unsure`` cells (their letter unknown) could not hold the pieces missing."""
     messages = []
     for t in puzzle.types:
         anchors = found[t.letter]
-        if len(anchors) == t.count:
+        missing = t.count - len(anchors)
+        if not missing or t.letter in broken or 0 < missing * len(t.cells) <= unsure:
             continue
         what = f"one {t.name}" if t.count == 1 else f"{t.count} {t.plural}"
         where = f" (at {', '.join(name(*a) for a in anchors)})" if anchors else ""

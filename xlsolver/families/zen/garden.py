@@ -116,8 +116,9 @@ def parse(rows: Sequence[str], cell_name: CellNamer = cell_name) -> Garden:
         raise InvalidPuzzle([f"{cell_name(0, 0)}: the garden is empty; draw it with '.' sand, "
                              f"'#' rock and '_' walkable ground"])
     messages = _size_messages(len(rows), width, cell_name) + _row_messages(rows, width, cell_name)
-    messages += _square_messages(rows, cell_name)
-    if not messages and not any(SAND in row for row in rows):
+    unknown = _square_messages(rows, cell_name)
+    messages += unknown
+    if not unknown and not any(SAND in row for row in rows):  # an unknown square might be meant as sand
         messages.append(f"{range_name(cell_name, len(rows), width)}: the garden has no sand to rake; "
                         f"mark sand with '.'")
     if messages:
