@@ -192,7 +192,7 @@ def _add_workbook_options(command: argparse.ArgumentParser, area_help: str, outp
 def _button_commands(commands) -> None:
     """``next``, ``previous``, ``clear`` and ``press --button NAME``: buttons with no text-puzzle command."""
     about = {"next": "show the following solution (or step) of an area, as its Next button does",
-             "previous": "step back in an area's answer (Klotski's moves), as its Previous button does",
+             "previous": "step back in an area's answer (a sequence of moves), as its Previous button does",
              "clear": "empty an area's solution grid, its list and status line, as its Clear button does"}
     for action, text in about.items():
         command = commands.add_parser(action, help=f"workbook: {text}", description=(
