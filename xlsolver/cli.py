@@ -1,9 +1,14 @@
-"""The ``xlsolver`` command: solve and count puzzles of any family, solve a workbook headless,
+"""The ``xlsolver`` command: solve and count puzzles of any family, press a workbook's buttons headless,
 list pieces and boards.
 
 Every family comes from the registry (``xlsolver.families``); its settings
 become options (``--mode``, ``--metric``, ...), and a family with a command of
 its own (``xlsolver klotski ...``) gets it here without this module naming it.
+
+Given a workbook (``board.xlsm``), a command presses the button of the same name on one area
+(``--area``), through ``workbook.actions.press`` as a click does, and saves the workbook back (or to
+``-o OUT.xlsm``): ``solve`` (every area with input when none is named; ``--unique`` is Unique?),
+``next``, ``previous``, ``count``, ``hint``, ``generate``, ``clear``, and ``press --button NAME``.
 
 Exit codes (``answer.Status.exit_code``; the README lists the same):
 
@@ -14,12 +19,16 @@ Exit codes (``answer.Status.exit_code``; the README lists the same):
     4    not unique: ``solve --unique`` found more than one solution
     5    incomplete count: ``count`` stopped by --limit or --time-limit (the output says which)
     70   internal error (a bug; XLSOLVER_DEBUG=1 shows the traceback)
+    73   not saved: the answer is printed, but the file it goes into could not be written (read-only,
+         disk full, too large); the file is as it was
     130  interrupted (Ctrl-C)
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shlex
 import sys
 from contextlib import contextmanager
 from functools import partial
@@ -31,13 +40,18 @@ from .console import (MAX_DLX_BYTES, UserError, did_you_mean, frame_lines, inter
                       progress_bar, read_file, read_puzzle_text, report)
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
-from .families import Ask, Family, InvalidPuzzle, Settings, Unsupported, challenges, exact
+from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, challenges, exact
 from .workbook import libreoffice
 from .workbook.atomic import replace_file
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
+NOT_SAVED_EXIT = 73  # sysexits' EX_CANTCREAT: the answer is printed, the file it goes into could not be written
 EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
-                   "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 130 interrupted")
+                   "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 73 not saved (the "
+                   "answer is printed; the file is as it was), 130 interrupted")
+#: The command that presses each button on a workbook (``solve --unique`` is Unique?).
+WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
+                     "unique": "solve --unique", "hint": "hint", "generate": "generate", "clear": "clear"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,12 +90,14 @@ def _parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="solve a puzzle grid, or the puzzles in a workbook", description=(
         "Solve a puzzle drawn as text: for tilings a letter is a given piece cell, '.' an open cell, "
         "'#' or a space not part of the board. First lines 'key: value' may give settings (pieces: NAME, "
-        "family: NAME...). Given an .xlsm workbook, do what its Solve buttons do for every area that has input."))
+        "family: NAME...). Given an .xlsm workbook, do what its Solve buttons do for every area that has input "
+        "(or the one --area names), and with --unique what the area's Unique? button does."))
     solve.add_argument("puzzle", metavar="PUZZLE", help="a .txt grid ('-' reads standard input) or board.xlsm")
     _add_puzzle_options(solve, every)
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
-    solve.add_argument("--area", metavar="NAME", help="workbook only: solve this area (e.g. IQ5x11)")
-    solve.add_argument("-o", "--output", metavar="OUT.xlsm", help="workbook only: save here instead of in place")
+    solve.add_argument("--solution", type=positive_int, metavar="N",
+                       help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
+    _add_workbook_options(solve, "the area to solve (default: every area with input)")
     solve.set_defaults(run=run_solve, fixed_family=None)
 
     build = commands.add_parser("build-workbook", help="build board.xlsm from the layout and vba/ (source checkout)")
@@ -90,9 +106,11 @@ def _parser() -> argparse.ArgumentParser:
     libreoffice.add_command(commands)  # xlsolver libreoffice install: the buttons in LibreOffice Calc
 
     count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
-        "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem."))
+        "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem. Given an .xlsm "
+        "workbook, do what the Count button of the area --area names does."))
     target = count.add_mutually_exclusive_group(required=True)
-    target.add_argument("puzzle", metavar="PUZZLE.txt", nargs="?", help="a puzzle grid, or a .dlx problem")
+    target.add_argument("puzzle", metavar="PUZZLE.txt", nargs="?",
+                        help="a puzzle grid, a .dlx problem, or board.xlsm")
     target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
     _add_puzzle_options(count, [f for f in every if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
@@ -106,9 +124,11 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--memory", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_MB,
                        help=f"memory for counting by sub-problems, per process (default {DEFAULT_MEMORY_MB}); "
                             "a count that needs more is searched instead")
+    _add_workbook_options(count, "the area to count")
     count.set_defaults(run=run_count, fixed_family=None)
 
     _challenge_commands(commands, every)
+    _button_commands(commands)
 
     for family in every:
         if family.command:
@@ -128,30 +148,82 @@ def _challenge_commands(commands, every: list[Family]) -> None:
     makers = [f for f in every if f.generate is not None]
     generate = commands.add_parser("generate", help="make new challenges with exactly one solution, graded", description=(
         "Make challenges with exactly one solution and minimal givens (taking away any given piece lets a second "
-        "solution in), graded Starter to Wizard. Reproducible: challenge N comes from seed N."))
+        "solution in), graded Starter to Wizard. Reproducible: challenge N comes from seed N. Given an .xlsm "
+        "workbook, do what the Generate button of the area --area names does (the level is the area's Level cell)."))
     target = generate.add_mutually_exclusive_group(required=True)
-    target.add_argument("puzzle", metavar="BOARD.txt", nargs="?", help="a board drawn as a puzzle (typed cells stay)")
+    target.add_argument("puzzle", metavar="BOARD.txt", nargs="?",
+                        help="a board drawn as a puzzle (typed cells stay), or board.xlsm")
     target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
     _add_puzzle_options(generate, makers, dlx=False)
-    generate.add_argument("-n", "--count", type=positive_int, default=1, metavar="N", help="how many (default 1)")
-    generate.add_argument("--seed", type=int, default=0, metavar="S", help="the first seed tried (default 0)")
+    generate.add_argument("-n", "--count", type=positive_int, metavar="N", help="how many (default 1)")
+    generate.add_argument("--seed", type=int, metavar="S", help="the first seed tried (default 0)")
     generate.add_argument("--level", choices=challenges.LEVELS, type=str.lower, help="only challenges of this level")
     generate.add_argument("--given", type=positive_int, metavar="N", help="only challenges giving exactly N pieces")
-    generate.add_argument("-o", "--output", metavar="DIR", help="write each challenge to DIR/NAME-LEVEL-SEED.txt")
+    generate.add_argument("-o", "--output", metavar="DIR", help="write each challenge to DIR/NAME-LEVEL-SEED.txt "
+                          "(a workbook: save it to OUT.xlsm instead of in place)")
     generate.add_argument("--jobs", type=positive_int, metavar="N", default=1, help="try seeds on N processes")
     generate.add_argument("--scheduler", metavar="ADDRESS", help="try seeds on the Dask cluster whose scheduler is at "
                           "ADDRESS (tcp://HOST:8786), or 'local' for a local one of --jobs workers")
+    _add_workbook_options(generate, "the area whose Generate button to press", output=False)
     generate.set_defaults(run=run_generate, fixed_family=None)
 
     hint = commands.add_parser("hint", help="show one more piece of a puzzle's unique solution", description=(
         "Reveal the piece a person would most likely place next (the most constrained one) and show the puzzle "
-        "with it typed in; a puzzle with no or several solutions says so instead."))
-    hint.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
+        "with it typed in; a puzzle with no or several solutions says so instead. Given an .xlsm workbook, do "
+        "what the Hint button of the area --area names does: type the piece into its empty cells."))
+    hint.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input), or board.xlsm")
     _add_puzzle_options(hint, [f for f in every if f.hint is not None], dlx=False)
     written = hint.add_mutually_exclusive_group()
-    written.add_argument("-o", "--output", metavar="OUT.txt", help="write the puzzle with the hint typed in")
-    written.add_argument("--in-place", action="store_true", help="type the hint into PUZZLE.txt itself")
+    written.add_argument("-o", "--output", metavar="OUT.txt", help="write the puzzle with the hint typed in (a "
+                         "workbook: save it to OUT.xlsm instead of in place)")
+    written.add_argument("--in-place", action="store_true", help="type the hint into PUZZLE.txt itself (a workbook "
+                         "is saved in place unless -o names another file)")
+    _add_workbook_options(hint, "the area whose Hint button to press", output=False)
     hint.set_defaults(run=run_hint, fixed_family=None)
+
+
+def _add_workbook_options(command: argparse.ArgumentParser, area_help: str, output: bool = True) -> None:
+    """--area and -o OUT.xlsm, which apply to a workbook only."""
+    command.add_argument("--area", metavar="NAME", help=f"workbook only: {area_help} (e.g. IQ5x11)")
+    if output:
+        command.add_argument("-o", "--output", metavar="OUT.xlsm", help="workbook only: save here instead of in place")
+
+
+def _button_commands(commands) -> None:
+    """``next``, ``previous``, ``clear`` and ``press --button NAME``: buttons with no text-puzzle command."""
+    about = {"next": "show the following solution (or step) of an area, as its Next button does",
+             "previous": "step back in an area's answer (a sequence of moves), as its Previous button does",
+             "clear": "empty an area's solution grid, its list and status line, as its Clear button does"}
+    for action, text in about.items():
+        command = commands.add_parser(action, help=f"workbook: {text}", description=(
+            f"{text[0].upper()}{text[1:]}, on the workbook file, saved back in place (or to -o OUT.xlsm)."))
+        _workbook_target(command)
+        command.set_defaults(run=run_button, action=action)
+    press = commands.add_parser("press", help="workbook: press any button of an area", description=(
+        "Press an area's button on the workbook file (Solve, Previous, Next, Count, Unique?, Hint, Generate, "
+        "Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
+    _workbook_target(press)
+    press.add_argument("--button", required=True, metavar="NAME", type=_button,
+                       help="the button's caption (any case): Solve, Previous, Next, Count, Unique?, Hint, "
+                            "Generate or Clear")
+    press.set_defaults(run=run_button, action=None)
+
+
+def _workbook_target(command: argparse.ArgumentParser) -> None:
+    command.add_argument("workbook", metavar="WORKBOOK.xlsm", help="the workbook (board.xlsm or a copy)")
+    _add_workbook_options(command, "the area")
+    command.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _button(text: str) -> str:
+    """A button by its caption (any case, the '?' of Unique? optional) or its action's name."""
+    from .workbook import layout
+
+    for action, caption in layout.BUTTON_CAPTIONS.items():
+        if text.strip().lower() in (action, caption.lower(), caption.lower().rstrip("?")):
+            return action
+    raise argparse.ArgumentTypeError(f"{text!r} is no button; the buttons are "
+                                     f"{', '.join(layout.BUTTON_CAPTIONS.values())}")
 
 
 def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family], fixed: Family | None = None,
@@ -187,7 +259,7 @@ def _family_command(commands, family: Family) -> None:
     solve = sub.add_parser("solve", help=f"solve a puzzle of this kind ({family.name})")
     solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
     _add_puzzle_options(solve, [family], fixed=family)
-    solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, area=None, output=None)
+    solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, solution=None, area=None, output=None)
     if family.commands is not None:
         family.commands(sub)
 
@@ -270,26 +342,66 @@ def _save_dlx(args, family: Family, puzzle, about: str) -> None:
 # --- commands -------------------------------------------------------------------------------------
 
 def run_solve(args) -> int:
-    if Path(args.puzzle).suffix.lower() in WORKBOOK_SUFFIXES:
-        return run_solve_workbook(args)
+    if _is_workbook(args.puzzle):
+        return run_workbook(args, "unique" if args.unique else "solve")
+    _no_workbook_options(args)
+    if args.solution and args.unique:
+        raise UserError("--solution and --unique: --unique checks the first solution; leave out one of them")
     if _is_dlx(args.puzzle) and not args.fixed_family:
         return _solve_dlx(args)
-    if args.area or args.output:
-        raise UserError("--area and --output apply to a workbook (.xlsm), not to a text puzzle")
     family, rows, settings, header = _load(args)
     if args.unique and not family.unique:
         raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
+    if args.solution and family.steps != SOLUTIONS:
+        raise UserError(f"--solution applies to puzzles that can have several solutions, not to {family.name}")
     try:
         puzzle = family.parse(rows, settings)
     except InvalidPuzzle as err:
         return _invalid(args, family, settings, err)
     _save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:
-        answer = family.solve(puzzle, Ask(unique=args.unique, time_limit=args.time_limit, cancel=cancel))
-    return report(answer, as_json=args.json, colour=args.colour, title=header.get("title"))
+        answer = family.solve(puzzle, _solve_ask(args, cancel))
+    return _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
+
+
+def _solve_ask(args, cancel) -> Ask:
+    """Solution --solution N (the first by default); a message offering another names --solution N+1."""
+    wanted = args.solution or 1
+    return Ask(index=wanted - 1, another=f"--solution {wanted + 1}", unique=args.unique,
+               time_limit=args.time_limit, cancel=cancel)
+
+
+def _report_solution(args, answer: Answer, stepping: bool, title: str | None = None, extra: dict | None = None) -> int:
+    """Print a solve's answer; for puzzles with several solutions, its line (which one, the way to the next) on
+    stderr.  Asked for solution N of a puzzle with fewer, the family starts over at the first (Next does);
+    here that is no solution N."""
+    wanted = args.solution or 1
+    if answer.status is Status.SOLVED and answer.index != wanted - 1:
+        total = answer.data.get("solutions")
+        noun = "solution" if total == 1 else "solutions"
+        why = f"no solution {wanted}: {args.puzzle} has {total:,} {noun}"
+        answer = Answer(Status.NO_SOLUTION, why, messages=[why], data={**answer.data, "solution": None})
+    code = report(answer, as_json=args.json, colour=args.colour, title=title, extra=extra)
+    if stepping and not args.json and not args.unique and answer.status is Status.SOLVED:
+        print(f"xlsolver: {answer.message}", file=sys.stderr)
+    return code
+
+
+def _no_workbook_options(args) -> None:
+    """--area (and -o OUT.xlsm of solve and count) name a workbook's area and file: refused for a text puzzle."""
+    given = ["--area"] if getattr(args, "area", None) else []
+    if args.run in (run_solve, run_count) and getattr(args, "output", None):
+        given.append("--output")
+    if given:
+        what = "a .dlx problem" if args.puzzle and _is_dlx(args.puzzle) else "a text puzzle"
+        verb = "applies" if len(given) == 1 else "apply"
+        raise UserError(f"{' and '.join(given)} {verb} to a workbook (.xlsm), not to {what}")
 
 
 def run_count(args) -> int:
+    if args.puzzle and _is_workbook(args.puzzle):
+        return run_workbook(args, "count")
+    _no_workbook_options(args)
     if args.puzzle and _is_dlx(args.puzzle):
         return _count_dlx(args)
     family, rows, settings, _ = _load(args)
@@ -325,11 +437,16 @@ def _jobs(asked: int) -> int:
 
 
 def run_generate(args) -> int:
+    if args.puzzle and _is_workbook(args.puzzle):
+        return run_workbook(args, "generate")
+    _no_workbook_options(args)
+    args.count = args.count or 1
+    args.seed = args.seed or 0
     family, rows, settings, header = _load(args)
     if family.generate is None:
         raise UserError(f"{family.name} puzzles are not generated")
     name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
-    made = []
+    made, unwritten = [], []
     with interruptible() as cancel, progress_bar(challenges.Made.line) as progress, \
             _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
         request = challenges.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
@@ -340,9 +457,13 @@ def run_generate(args) -> int:
                 if not args.json:
                     if progress is not None:
                         progress.clear()  # the challenge starts on a clean line
-                    _print_challenge(args, family, header, name, challenge)
+                    unwritten += _print_challenge(args, family, header, name, challenge)
         except InvalidPuzzle as err:  # the board itself
             return _invalid(args, family, settings, err)
+    if unwritten:  # each printed in full instead, and the first failure said
+        print(f"xlsolver: {unwritten[0]}; {len(unwritten)} of {len(made)} challenges are printed above instead of "
+              f"saved: write them elsewhere with -o OTHER_DIR", file=sys.stderr)
+        return NOT_SAVED_EXIT
     complete = len(made) == args.count
     if args.json:
         print_json({"status": str(Status.SOLVED if complete else Status.INCOMPLETE), "family": family.name,
@@ -379,8 +500,9 @@ def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel)
         yield (lambda seeds: [made for _, made in pool.map(partial(challenges.attempt_job, job), seeds)]), jobs
 
 
-def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge) -> None:
-    """A challenge as a puzzle file (header lines, then the grid): to DIR/NAME-LEVEL-SEED.txt, or printed."""
+def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge) -> list[str]:
+    """A challenge as a puzzle file (header lines, then the grid): to DIR/NAME-LEVEL-SEED.txt, or printed; printed
+    too when the file cannot be written (returns why, [] when done)."""
     grade = challenge.grade
     title = (f"{name}, seed {challenge.seed}: {grade.level.capitalize()} (difficulty {grade.difficulty}; "
              f"{grade.given} given, {grade.to_place} to place)")
@@ -393,15 +515,20 @@ def _print_challenge(args, family: Family, header: dict[str, str], name: str, ch
         path = Path(args.output) / f"{name}-{grade.level}-{challenge.seed}.txt"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            replace_file(path, lambda out: out.write(text.encode("utf-8")))
         except OSError as err:
-            raise UserError(f"cannot write {str(path)!r}: {err.strerror or err}") from None
+            print(text)
+            return [f"cannot write {str(path)!r}: {err.strerror or err}"]
         print(f"{path}: {title}")
     else:
         print(text)
+    return []
 
 
 def run_hint(args) -> int:
+    if _is_workbook(args.puzzle):
+        return run_workbook(args, "hint")
+    _no_workbook_options(args)
     family, rows, settings, header = _load(args)
     if family.hint is None:
         raise UserError(f"{family.name} puzzles have no hints")
@@ -412,6 +539,7 @@ def run_hint(args) -> int:
     with interruptible() as cancel:
         answer = family.hint(puzzle, Ask(time_limit=args.time_limit, cancel=cancel))
     target = args.puzzle if args.in_place else args.output
+    not_written = None
     if target and answer.data.get("typed"):
         if target == "-":
             raise UserError("--in-place needs a file, not standard input")
@@ -419,12 +547,22 @@ def run_hint(args) -> int:
         try:
             replace_file(target, lambda out: out.write(("\n".join(lines) + "\n").encode("utf-8")))
         except OSError as err:
-            raise UserError(f"cannot write {target!r}: {err.strerror or err}") from None
-    return report(answer, as_json=args.json, colour=args.colour, title=header.get("title"))
+            not_written = f"cannot write {target!r}: {err.strerror or err}"
+    code = report(answer, as_json=args.json, colour=args.colour, title=header.get("title"),
+                  extra={"not_saved": not_written} if not_written else None)
+    if not_written:  # the hint is printed above; the file is as it was
+        print(f"xlsolver: {not_written}; nothing was written, the hint is above: write it elsewhere with "
+              "-o OTHER.txt", file=sys.stderr)
+        return NOT_SAVED_EXIT
+    return code
 
 
 def _is_dlx(path: str) -> bool:
     return Path(path).suffix.lower() == ".dlx"
+
+
+def _is_workbook(path: str) -> bool:
+    return Path(path).suffix.lower() in WORKBOOK_SUFFIXES
 
 
 def _read_dlx(args):
@@ -444,8 +582,6 @@ def _read_dlx(args):
 
 def _solve_dlx(args) -> int:
     """A solution of a .dlx problem: the options it takes, one line each (with --unique: is it the only one)."""
-    if args.area or args.output:
-        raise UserError("--area and --output apply to a workbook (.xlsm), not to a .dlx problem")
     problem = _read_dlx(args)
 
     def text(solution) -> list[str]:
@@ -459,8 +595,8 @@ def _solve_dlx(args) -> int:
     puzzle = exact.CoverPuzzle(problem, text, frame, lambda: "no set of options covers every primary item once",
                                data={"family": "dlx"})
     with interruptible() as cancel:
-        answer = exact.solve(puzzle, Ask(unique=args.unique, time_limit=args.time_limit, cancel=cancel))
-    return report(answer, as_json=args.json, colour=args.colour, extra={"problem": args.puzzle})
+        answer = exact.solve(puzzle, _solve_ask(args, cancel))
+    return _report_solution(args, answer, stepping=True, extra={"problem": args.puzzle})
 
 
 def _count_dlx(args) -> int:
@@ -472,43 +608,93 @@ def _count_dlx(args) -> int:
     return report(answer, as_json=args.json, colour=args.colour, extra={"problem": args.puzzle})
 
 
-def run_solve_workbook(args) -> int:
-    from .workbook import headless
+#: Options of the text-puzzle commands that a button does not take, and their values when not given.
+TEXT_ONLY = {"time_limit": None, "save_dlx": None, "solution": None, "distinct": False, "limit": None,
+             "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": 1,
+             "memory": DEFAULT_MEMORY_MB}
+#: Where a workbook takes what such an option gives (the rest: the area's own cells).
+ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
+                 "solution": "'xlsolver next WORKBOOK --area NAME' shows the following solution"}
 
-    for flag in ("unique", "time_limit", "save_dlx"):
-        if getattr(args, flag):
-            raise UserError(f"--{flag.replace('_', '-')} applies to text puzzles; the workbook has its own settings")
-    if _given_settings(args) or args.family:
+
+def run_button(args) -> int:
+    """``next``, ``previous``, ``clear``, ``press --button NAME``: a button on a workbook's area."""
+    args.puzzle = args.workbook
+    if not _is_workbook(args.workbook):
+        raise UserError(f"{args.workbook!r} is not a workbook (.xlsm); 'xlsolver {args.action or 'press'}' presses a "
+                        "workbook's button (a text puzzle's solution N is 'xlsolver solve PUZZLE --solution N')")
+    return run_workbook(args, args.action or args.button)
+
+
+def run_workbook(args, action: str) -> int:
+    """Press ``action``'s button on the workbook (on --area; Solve: every area with input without it), save it back
+    (or to -o), and print each area's status line in the command line's words and the grid it wrote."""
+    from .workbook import headless, layout
+
+    for key, unset in TEXT_ONLY.items():
+        if getattr(args, key, unset) != unset:
+            flag = "-n" if key == "count" else f"--{key.replace('_', '-')}"
+            instead = ON_A_WORKBOOK.get(key, "the buttons read their settings from the area's cells")
+            raise UserError(f"{flag} applies to text puzzles; on a workbook, {instead}")
+    if _given_settings(args) or getattr(args, "family", None):
         raise UserError("--family and settings apply to text puzzles; the workbook has its own cells for them")
     try:
-        answers = headless.solve(args.puzzle, args.area, args.output)
+        pressed = headless.press(args.puzzle, args.area, action, args.output)
     except headless.WorkbookError as err:
         raise UserError(str(err)) from None
     except headless.Interrupted as err:  # Ctrl-C: one line saying whether the workbook was saved
         print(f"xlsolver: {err}", file=sys.stderr)
         return Status.CANCELLED.exit_code
-    if not answers:
+    if not pressed.answers:
         raise UserError(f"no area of {args.puzzle!r} has input; type a puzzle or name an area with --area")
-    code = max(answer.status.exit_code for answer in answers.values())
+    file = pressed.saved or args.puzzle
     if args.json:
-        print_json({"areas": {name: {"status": a.status, "solution": _trimmed(_solution_text(a)),
-                                     "messages": a.messages or [a.message]}
-                              for name, a in answers.items()},
-                    "saved": str(args.output or args.puzzle)})
-        return code
-    colour_on = terminal.wants_colour(sys.stdout, args.colour)
-    for name, answer in answers.items():
-        print(f"{name}: {answer.message}")
-        if answer.frames and answer.ok:
-            print("\n".join("  " + line for line in _trimmed(frame_lines(answer.frames[:1], colour_on))))
-    print(f"saved {args.output or args.puzzle}")
-    return code
+        print_json({"button": layout.BUTTON_CAPTIONS[action],
+                    "areas": {name: _area_data(pressed, name) for name in pressed.answers},
+                    "saved": pressed.saved, **({"not_saved": pressed.not_saved} if pressed.not_saved else {})})
+    else:
+        colour_on = terminal.wants_colour(sys.stdout, args.colour)
+        for name, answer in pressed.answers.items():
+            print(f"{name}: {in_command_words(answer.message or str(answer.status), file, name)}")
+            if pressed.shown[name] is not None:
+                print("\n".join("  " + line for line in _trimmed(frame_lines([pressed.shown[name]], colour_on))))
+        if pressed.saved:
+            print(f"saved {pressed.saved}")
+    if pressed.not_saved:
+        print(f"xlsolver: {pressed.not_saved}; nothing was written, the answer is above: save it elsewhere with "
+              "-o OTHER.xlsm", file=sys.stderr)
+        return NOT_SAVED_EXIT
+    return max(answer.status.exit_code for answer in pressed.answers.values())
 
 
-def _solution_text(answer: Answer) -> list[str] | None:
-    if not answer.ok or not answer.frames:
-        return None
-    return answer.data.get("solution") or answer.frames[0].text_rows()
+def _area_data(pressed, name: str) -> dict:
+    """An area's part of the JSON: the answer's figures, its status line as written, and the grid written
+    (``solution``: the solution or step shown; ``puzzle``: the input as Hint or Generate typed it)."""
+    answer, frame = pressed.answers[name], pressed.shown[name]
+    rows = None
+    if frame is not None:
+        solution = answer.data.get("solution") if answer.frames and frame is answer.frames[0] else None
+        rows = _trimmed(solution or frame.text_rows())
+    showing = pressed.action in ("solve", "next", "previous", "unique")
+    return {**answer.data, "status": answer.status, "message": answer.message,
+            "messages": answer.messages or ([answer.message] if answer.message else []),
+            "solution": rows if showing else None, "puzzle": None if showing else rows}
+
+
+def in_command_words(line: str, file: str, area: str) -> str:
+    """A status line with each button it names ("press Next for another") as the command that presses it here
+    ("run `xlsolver next solved.xlsm --area IQ5x11` for another"); the status cell keeps the button's words."""
+    from .workbook import layout
+
+    actions_by_caption = {caption: action for action, caption in layout.BUTTON_CAPTIONS.items()}
+    button = re.compile(r"\b([Pp])ress (" + "|".join(map(re.escape, actions_by_caption)) + r")(?!\w)")
+
+    def command(found: re.Match) -> str:
+        name, *flags = WORKBOOK_COMMANDS[actions_by_caption[found.group(2)]].split()
+        words = " ".join(["xlsolver", name, shlex.quote(str(file)), "--area", area, *flags])
+        return f"{'R' if found.group(1) == 'P' else 'r'}un `{words}`"
+
+    return button.sub(command, line)
 
 
 def _trimmed(rows: list[str] | None) -> list[str] | None:

@@ -217,7 +217,8 @@ def test_bad_files_get_one_clear_line(tmp_path, cli):
     openpyxl.Workbook().save(other)
     result = cli("solve", str(other))
     assert result.returncode == 2 and "has no xlsolver areas" in result.stderr
-    assert "applies to text puzzles" in cli("solve", str(COMMITTED), "--unique").stderr
+    assert "applies to text puzzles" in cli("solve", str(COMMITTED), "--time-limit", "5").stderr
+    assert "works on one area: name it with --area" in cli("solve", str(COMMITTED), "--unique").stderr
 
 
 @pytest.mark.slow

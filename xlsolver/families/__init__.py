@@ -129,6 +129,9 @@ class Ask:
     """What a front end asks of a family, and the controls every search takes."""
 
     index: int = 0  # which solution to show (Next asks for the one after)
+    # how this front end asks for the next solution, for the messages that offer one ("press Next",
+    # "--solution 2"): the family names no front end; "" leaves the way unsaid
+    another: str = ""
     unique: bool = False  # also tell whether the solution is the only one
     limit: int | None = None  # count: stop after this many
     distinct: bool = False  # count: up to the board's symmetry

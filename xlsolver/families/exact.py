@@ -68,7 +68,8 @@ def _controls(ask: Ask) -> dict:
 
 def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     """The solution number ``ask.index`` (wrapping to the first after the last); with ``ask.unique``, also
-    whether it is the only one."""
+    whether it is the only one.  A message that offers another solution names the front end's way to it,
+    ``ask.another``."""
     if ask.unique:
         return _unique(puzzle, ask)
     index = ask.index
@@ -82,8 +83,9 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         if wrapped:
             noun = "solution" if accepted == 1 else "solutions"
             message = f"That was the last of {accepted:,} {noun}; back to the first."
+            data["solutions"] = accepted  # all of them: solution ask.index + 1 does not exist
         else:
-            again = " (press Next for another)" if index == 0 else ""
+            again = f" ({ask.another} for another)" if index == 0 and ask.another else ""
             message = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
         return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], data=data, index=index)
     return _unsolved(puzzle, ask, result, data)
@@ -118,7 +120,8 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     if verdict:
         status, message = Status.SOLVED, "Unique: exactly one solution (shown)."
     elif verdict is False:
-        status, message = Status.NOT_UNIQUE, "Not unique: at least two solutions (press Next to see more)."
+        more = f" ({ask.another} to see more)" if ask.another else ""
+        status, message = Status.NOT_UNIQUE, f"Not unique: at least two solutions{more}."
     elif result.stopped == Status.CANCELLED:
         status, message = Status.CANCELLED, "Undecided: one solution found, then interrupted."
     else:

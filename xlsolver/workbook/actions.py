@@ -34,6 +34,7 @@ from .book import Book, MissingName
 from .cells import cell_value
 
 MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"
+NEXT_WAY = "press Next"  # the way to the next solution, as a status line offering one words it (Ask.another)
 
 
 def press(book: Book, area_name: str, action: str) -> Answer:
@@ -129,7 +130,7 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
     read = read or areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
     stepping = read.family.steps == FRAMES
-    ask = Ask(index=0 if stepping else index, time_limit=seconds)
+    ask = Ask(index=0 if stepping else index, time_limit=seconds, another=NEXT_WAY)
     answer = read.family.solve(read.puzzle, ask)
     if answer.frames:
         shown = min(index, len(answer.frames) - 1) if stepping else answer.index
@@ -154,7 +155,7 @@ def count(book: Book, area: layout.Area) -> Answer:
 def unique(book: Book, area: layout.Area) -> Answer:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds,
+    answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds, another=NEXT_WAY,
                                                 progress=_progress(book, area, "Unique?", seconds)))
     if answer.frames:
         write_frame(book, area, read, answer.frames[0])

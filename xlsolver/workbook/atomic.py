@@ -5,9 +5,15 @@ fsyncs it, gives it the target's permission bits, and renames it onto the target
 ``os.replace``, which is atomic: Ctrl-C, SIGTERM, SIGKILL or a power cut at any moment leaves the
 old file or the new one, never a mix.  A failed save removes its temporary file; one left by a
 killed save is removed by the next save of the same target.
+
+A rename needs only the folder to be writable, so it would replace a read-only file too (and root
+may write anything): a target whose permission bits do not let this user write it (mode 0444; a
+file marked read-only on Windows) is refused with :class:`ReadOnly` before anything is written,
+as the bits are how its owner said to leave it alone.
 """
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -17,6 +23,28 @@ from pathlib import Path
 from typing import BinaryIO
 
 TEMP_SUFFIX = ".xlsolver-tmp"
+
+
+class ReadOnly(PermissionError):
+    """The target's permission bits do not let this user write it; nothing was written."""
+
+    def __init__(self, target: Path, mode: int):
+        super().__init__(errno.EACCES, f"it is read-only (mode {mode:04o})", str(target))
+        self.mode = mode
+
+
+def read_only(status: os.stat_result) -> bool:
+    """True if a file's permission bits deny this user writing it: the owner's, group's or others' write
+    bit, whichever class this user is in; for root (who may write anything), no write bit at all."""
+    mode = status.st_mode
+    user = os.geteuid() if hasattr(os, "geteuid") else 0  # Windows: the read-only attribute clears every bit
+    if user == 0:
+        return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    if status.st_uid == user:
+        return not mode & stat.S_IWUSR
+    if status.st_gid == os.getegid() or status.st_gid in os.getgroups():
+        return not mode & stat.S_IWGRP
+    return not mode & stat.S_IWOTH
 
 
 def temp_files(target: str | Path) -> list[Path]:
@@ -35,6 +63,8 @@ def replace_file(target: str | Path, write: Callable[[BinaryIO], None]) -> None:
     old = target.stat() if target.exists() else None
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise OSError("not a regular file")
+    if old is not None and read_only(old):
+        raise ReadOnly(target, stat.S_IMODE(old.st_mode))
     for leftover in temp_files(target):
         with suppress(OSError):
             leftover.unlink()
@@ -75,4 +105,4 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-__all__ = ["TEMP_SUFFIX", "temp_files", "replace_file"]
+__all__ = ["TEMP_SUFFIX", "ReadOnly", "read_only", "temp_files", "replace_file"]

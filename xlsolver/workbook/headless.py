@@ -1,16 +1,20 @@
-"""Pressing Solve without Excel: every area that has input, or the one named."""
+"""Pressing a button without Excel: on one area (Solve: every area with input, or the one named), on the
+workbook file, saved back (or to another file) the way the button leaves it."""
 from __future__ import annotations
 
 import os
 import zipfile
 from contextlib import ExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..answer import Answer
+from .. import catalog, families
+from ..answer import Answer, Cell, Frame, Status
 from ..console import interruptible
+from ..families import FRAMES
 from . import actions, busy, layout
-from .book import MissingName
-from .cells import is_blank
+from .book import Book, MissingName
+from .cells import cell_char, is_blank
 
 
 class WorkbookError(Exception):
@@ -19,6 +23,17 @@ class WorkbookError(Exception):
 
 class Interrupted(Exception):
     """Ctrl-C: the message says in one line whether the workbook was saved."""
+
+
+@dataclass
+class Pressed:
+    """What one press did: each area's answer and the grid it wrote, and where the workbook was saved."""
+
+    action: str
+    answers: dict[str, Answer] = field(default_factory=dict)
+    shown: dict[str, Frame | None] = field(default_factory=dict)  # the solution (or step) shown, the input typed
+    saved: str | None = None  # the file written; None when nothing was pressed or the save failed
+    not_saved: str | None = None  # why the save failed (one line naming the file); the file is as it was
 
 
 def open_book(path: str | Path):
@@ -51,15 +66,8 @@ def check_output(path: str | Path, output: str | Path | None) -> None:
         raise WorkbookError(f"cannot save {str(output)!r}: not a regular file")
 
 
-def areas_to_solve(book, area: str | None) -> list[str]:
-    """The named area, or every area whose input grid has something typed in it."""
-    if area is not None:
-        found = layout.area(area)
-        if found is None:
-            raise WorkbookError(f"unknown area {area!r}; the areas are {', '.join(layout.areas())}")
-        if not book.has_name(f"{found.name}_In"):
-            raise WorkbookError(f"this workbook has no range named {found.name}_In")
-        return [found.name]
+def areas_with_input(book: Book) -> list[str]:
+    """Every area whose input grid has something typed in it."""
     chosen = []
     for name in layout.areas():
         try:
@@ -70,40 +78,119 @@ def areas_to_solve(book, area: str | None) -> list[str]:
     return chosen
 
 
-def solve(path: str | Path, area: str | None = None, output: str | Path | None = None) -> dict[str, Answer]:
-    """Solve, write the solutions into the workbook and save it (to ``output`` if given).
+def areas_to_solve(book: Book, area: str | None) -> list[str]:
+    """The named area, or every area whose input grid has something typed in it."""
+    return areas_to_press(book, area, "solve")
+
+
+def areas_to_press(book: Book, area: str | None, action: str) -> list[str]:
+    """The named area, if it has the button; with none named, every area with input for Solve, and for any
+    other button a WorkbookError asking for one (naming the areas with input that have the button)."""
+    caption = layout.BUTTON_CAPTIONS.get(action, action)
+    if area is None:
+        if action == "solve":
+            return areas_with_input(book)
+        having = [name for name, a in layout.areas().items() if action in a.actions and book.has_name(f"{name}_In")]
+        typed = [name for name in areas_with_input(book) if name in having]
+        which = (f"the areas with input are {', '.join(typed)}" if typed and action != "generate" else
+                 f"the areas with a {caption} button are {', '.join(having)}")
+        raise WorkbookError(f"{caption} works on one area: name it with --area ({which})")
+    found = layout.area(area)
+    if found is None:
+        raise WorkbookError(f"unknown area {area!r}; the areas are {', '.join(layout.areas())}")
+    if not book.has_name(f"{found.name}_In"):
+        raise WorkbookError(f"this workbook has no range named {found.name}_In")
+    if action not in found.actions:
+        buttons = ", ".join(layout.BUTTON_CAPTIONS[a] for a in found.actions)
+        raise WorkbookError(f"{found.name} has no {caption} button; its buttons are {buttons}")
+    return [found.name]
+
+
+def press(path: str | Path, area: str | None, action: str, output: str | Path | None = None) -> Pressed:
+    """Press a button (an action of ``actions.ACTIONS``) on ``area`` of the workbook and save it (to ``output``
+    if given), as a click in Excel leaves it.
 
     The workbook (and the output) are locked while this runs: WorkbookError "busy: ..." if another
-    action holds them.  Ctrl-C raises Interrupted, which says whether the file was saved: before the
-    save nothing is written; a save once begun runs to its end (it is short), as searches finish theirs.
+    action holds them.  A save that fails (a read-only file, a full disk) leaves the file as it was and
+    says why in ``not_saved``; the answers are returned all the same.  Ctrl-C raises Interrupted,
+    which says whether the file was saved: before the save nothing is written; a save once begun runs
+    to its end (it is short), as searches finish theirs.
     """
+    if action not in actions.ACTIONS:
+        raise WorkbookError(f"unknown button {action!r}; the buttons are {', '.join(layout.BUTTON_CAPTIONS.values())}")
     check_output(path, output)
     target = output or path
-    doing = f"Solve on {area or 'every area with input'} (xlsolver solve)"
-    saved = False
+    caption = layout.BUTTON_CAPTIONS[action]
+    pressed = Pressed(action)
+    doing = f"{caption} on {area or 'every area with input'} (xlsolver command line)"
     try:
         with ExitStack() as held:
             for locked in dict.fromkeys(os.path.realpath(p) for p in (path, target)):
                 held.enter_context(busy.hold(locked, doing))
             book = open_book(path)
             held.callback(book.close)
-            outcomes = {name: actions.press(book, name, "solve") for name in areas_to_solve(book, area)}
-            if outcomes:
+            for name in areas_to_press(book, area, action):
+                answer = actions.press(book, name, action)
+                pressed.answers[name] = answer
+                pressed.shown[name] = shown_grid(book, layout.area(name), action, answer)
+            if pressed.answers:
                 with interruptible() as ctrl_c:
-                    _save(book, target)
-                    saved = True
+                    pressed.not_saved = _save(book, target)
+                    pressed.saved = None if pressed.not_saved else str(target)
                 if ctrl_c.is_set():
                     raise KeyboardInterrupt
     except busy.Busy as err:
         raise WorkbookError(f"{err} ({str(path)!r})") from None
     except KeyboardInterrupt:
-        done = f"saved {str(target)!r} first" if saved else f"{str(path)!r} left as it was"
+        done = f"saved {str(target)!r} first" if pressed.saved else f"{str(path)!r} left as it was"
         raise Interrupted(f"interrupted (Ctrl-C); {done}") from None
-    return outcomes
+    return pressed
 
 
-def _save(book, target: str | Path) -> None:
+def solve(path: str | Path, area: str | None = None, output: str | Path | None = None) -> dict[str, Answer]:
+    """Solve (every area with input, or ``area``), write the solutions into the workbook and save it; a save
+    that fails raises WorkbookError."""
+    pressed = press(path, area, "solve", output)
+    if pressed.not_saved:
+        raise WorkbookError(pressed.not_saved)
+    return pressed.answers
+
+
+def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> Frame | None:
+    """The grid an action wrote, as the command line shows it: the solution (or the step) now in the
+    solution grid, or the input grid as Hint or Generate typed it; None when it wrote neither."""
+    if action in actions.SHOWING:
+        if actions.failed(action, answer):
+            return None
+        stepping = families.get(area.family).steps == FRAMES  # the step Next or Previous moved to
+        shown = actions.load_state(book, area).shown if stepping else 0
+        return answer.frames[min(max(shown, 0), len(answer.frames) - 1)]
+    if action == "hint" and answer.status is Status.SOLVED and answer.frames:
+        return answer.frames[0]
+    if action == "generate" and answer.status is Status.SOLVED:
+        return _input_frame(book, area)
+    return None
+
+
+def _input_frame(book: Book, area: layout.Area) -> Frame:
+    """The input grid as typed: one character a cell ('.' empty), cells off a fixed board as backdrop."""
+    mask = catalog.board(area.board).cells if area.board else None
+    rows = []
+    for r, row in enumerate(book.read(f"{area.name}_In")):
+        cells = []
+        for c, value in enumerate(row):
+            if mask is not None and (r, c) not in mask:
+                cells.append(Cell(" ", None, True))
+            else:
+                cells.append(Cell(cell_char(value, "", area.spec.keep_case, area.spec.digits)[0]))
+        rows.append(tuple(cells))
+    return Frame(tuple(rows))
+
+
+def _save(book, target: str | Path) -> str | None:
+    """Save the workbook; None when done, else why not, in one line naming the file."""
     try:
         book.save(target)
     except OSError as err:
-        raise WorkbookError(f"cannot save {str(target)!r}: {err.strerror or err}") from None
+        return f"cannot save {str(target)!r}: {err.strerror or err}"
+    return None

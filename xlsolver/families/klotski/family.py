@@ -57,7 +57,8 @@ def answer(request: Request, ask: Ask) -> Answer:
         return Answer(Status(solution.status), text, messages=messages, data=data)
     noun = "move" if solution.length == 1 else "moves"
     note = f"{solution.length} {noun}, {metric} metric ({METRIC_SHORT[metric]}); {searched}"
-    message = (f"Solved in {solution.length} {noun} ({metric} metric), {searched}. Press Next to step through.")
+    step = f" {ask.another[:1].upper()}{ask.another[1:]} to step through." if ask.another else ""
+    message = f"Solved in {solution.length} {noun} ({metric} metric), {searched}.{step}"
     return Answer(Status.SOLVED, message, frames(layout, solution), messages=messages, notes=[note],
                   table=[(m.number, m.piece, m.direction, m.distance) for m in solution.moves], data=data)
 
