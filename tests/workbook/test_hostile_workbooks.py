@@ -144,7 +144,8 @@ def test_the_limits_are_far_above_board_xlsm():
     assert package_guard.MAX_PARTS > 50 * len(infos)
     assert package_guard.MAX_RATIO > 5 * max(info.file_size / info.compress_size for info in infos)
     with zipfile.ZipFile(COMMITTED) as archive:
-        cells = sum(archive.read(name).count(b"<c ") for name in archive.namelist() if name.startswith("xl/worksheets/"))
+        cells = sum(archive.read(name).count(b"<c ") for name in archive.namelist()
+                    if name.startswith("xl/worksheets/"))
     assert package_guard.MAX_CELLS > 20 * cells
     package_guard.check(COMMITTED)
 

@@ -92,8 +92,9 @@ def _check_listing(shown: str, infos: list[zipfile.ZipInfo]) -> None:
             raise _too_big(shown, f"part {info.filename} inflates to {_size(info.file_size)} "
                                   f"(limit {_size(MAX_PART_BYTES)})")
         if info.file_size >= RATIO_FLOOR and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-            raise _too_big(shown, f"part {info.filename} inflates {info.file_size // max(info.compress_size, 1):,} "
-                                  f"times ({_size(info.compress_size)} to {_size(info.file_size)}; limit {MAX_RATIO} times)")
+            times = info.file_size // max(info.compress_size, 1)
+            raise _too_big(shown, f"part {info.filename} inflates {times:,} times ({_size(info.compress_size)} to "
+                                  f"{_size(info.file_size)}; limit {MAX_RATIO} times)")
     total = sum(info.file_size for info in infos)
     if total > MAX_TOTAL_BYTES:
         raise _too_big(shown, f"its parts inflate to {_size(total)} together (limit {_size(MAX_TOTAL_BYTES)})")
@@ -255,5 +256,5 @@ def _size(count: int) -> str:
     return f"{count} bytes"
 
 
-__all__ = ["MAX_CELLS", "MAX_FILE_BYTES", "MAX_PARTS", "MAX_PART_BYTES", "MAX_RANGE_CELLS", "MAX_RATIO", "MAX_TOTAL_BYTES",
-           "PackageError", "RATIO_FLOOR", "check"]
+__all__ = ["MAX_CELLS", "MAX_FILE_BYTES", "MAX_PARTS", "MAX_PART_BYTES", "MAX_RANGE_CELLS", "MAX_RATIO",
+           "MAX_TOTAL_BYTES", "PackageError", "RATIO_FLOOR", "check"]
