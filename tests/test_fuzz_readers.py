@@ -4,7 +4,10 @@ Readers: each family's grid (``Family.parse`` with random settings), puzzle file
 through the command (``xlsolver solve FILE``: random bytes and header lines), data
 files (piece sets, boards, Klotski puzzles, Ghost Hunter / RoadBlock piece files, a
 data folder under XLSOLVER_DATA), DLX files through ``xlsolver solve|count FILE.dlx``,
-and workbook cells of any type pressed through ``actions.press`` on every area.
+workbook cells of any type pressed through ``actions.press`` on every area, and
+workbook files through ``xlsolver solve FILE.xlsm`` (board.xlsm cut short at any byte,
+bytes of it changed, or bytes of one of its XML parts changed and the zip made again;
+the file is never changed by the run).
 
 A clean message is one of the documented types (InvalidPuzzle, DataFileError,
 Unsupported, UserError, FormatError) or, through the command, exit code 2 with one
@@ -33,7 +36,8 @@ from xlsolver.families import klotski
 from xlsolver.families.marked import read_marked_file
 from xlsolver.workbook import actions, layout
 
-from workbook_helpers import committed_book
+import hostile_files
+from workbook_helpers import COMMITTED, committed_book
 
 CLEAN = (InvalidPuzzle, catalog.DataFileError, Unsupported, UserError, FormatError)
 FOLDER = Path(tempfile.mkdtemp(prefix="xlsolver-fuzz-"))
@@ -200,6 +204,18 @@ def workbook_inputs(draw):
     return area.name, draw(st.sampled_from(area.actions)), grid, extra
 
 
+BOARD_BYTES = COMMITTED.read_bytes()
+XML_PARTS = ["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml",
+             "xl/worksheets/sheet1.xml", "xl/worksheets/_rels/sheet1.xml.rels", "xl/styles.xml", "xl/sharedStrings.xml"]
+EDITS = st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 255)), min_size=1, max_size=3)
+
+
+@st.composite
+def workbook_files(draw):
+    """How board.xlsm is broken: "cut" at an offset, its "bytes" changed, or the bytes of a "part" changed."""
+    return draw(st.sampled_from(["cut", "bytes", "part"])), draw(st.sampled_from(XML_PARTS)), draw(EDITS)
+
+
 # --- what each reader must do ---------------------------------------------------------------------
 
 def read_family_grid(value) -> str:
@@ -306,12 +322,36 @@ def press_workbook(value) -> str:
     return "message" if answer.status in (Status.INVALID, Status.ERROR) else "answer"
 
 
+def solve_workbook_file(value) -> str:
+    kind, part, edits = value
+    path, out = FOLDER / "broken.xlsm", FOLDER / "out.xlsm"
+    out.unlink(missing_ok=True)
+    if kind == "cut":
+        path.write_bytes(BOARD_BYTES[:edits[0][0] % len(BOARD_BYTES)])
+    elif kind == "bytes":
+        path.write_bytes(_edited(BOARD_BYTES, edits))
+    else:
+        hostile_files.repack(path, {part: _edited(hostile_files.board_part(part), edits)})
+    before = path.read_bytes()
+    outcome = command_outcome(*run_command(["solve", str(path), "--area", "Pento6x10", "-o", str(out)]))
+    assert path.read_bytes() == before
+    return outcome
+
+
+def _edited(data: bytes, edits) -> bytes:
+    data = bytearray(data)
+    for at, byte in edits:
+        data[at % len(data)] = byte
+    return bytes(data)
+
+
 READERS = {
     "family grids": (family_inputs(), read_family_grid),
     "puzzle files": (puzzle_files(), read_puzzle_file),
     "data files": (data_inputs(), read_data_file),
     "dlx files": (dlx_inputs(), read_dlx_file),
     "workbook cells": (workbook_inputs(), press_workbook),
+    "workbook files": (workbook_files(), solve_workbook_file),
 }
 def mutated_bytes(data: bytes, rng) -> bytes:
     """One random edit: a byte changed, put in or taken out (often a line end, a colon or a bad byte)."""
@@ -348,10 +388,14 @@ def mutate(reader: str, value, rng):
         return name, action, grid, extra
     if reader == "data files":
         return value[0], mutated_bytes(value[1], rng)
+    if reader == "workbook files":
+        kind, part, edits = value
+        return kind, part, edits + [(rng.randrange(10**9), rng.randrange(256))]
     return mutated_bytes(value[0], rng), value[1]
 
 
-QUICK = {"family grids": 150, "puzzle files": 60, "data files": 150, "dlx files": 60, "workbook cells": 40}
+QUICK = {"family grids": 150, "puzzle files": 60, "data files": 150, "dlx files": 60, "workbook cells": 40,
+         "workbook files": 40}
 SLOW = 10_000
 NEIGHBOURS = 9  # the slow run: each generated input and 9 random edits of it
 

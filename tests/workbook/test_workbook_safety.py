@@ -8,8 +8,10 @@ import random
 import resource
 import shutil
 import signal
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -155,6 +157,106 @@ def test_a_lock_held_by_a_process_that_was_killed_does_not_block(tmp_path, cli):
         holder.wait()
     assert busy.lock_path(path).exists(), "the lock file stays; the OS lock went with its process"
     result = cli("solve", str(path), "--area", "IQ5x11")
+    assert result.returncode == 0, result.stderr
+
+
+@POSIX
+def test_the_lock_lives_in_a_folder_only_its_user_can_write_to(tmp_path):
+    """Before, it was in the shared temporary folder, at a name anyone could work out, with mode 0666."""
+    path = copy_of_board(tmp_path)
+    with busy.hold(path, "Solve on IQ5x11 (xlsolver solve)"):
+        lock = busy.lock_path(path)
+        folder = lock.parent.lstat()
+        assert lock.parent != Path(tempfile.gettempdir()) and stat.S_ISDIR(folder.st_mode)
+        assert folder.st_uid == os.getuid() and folder.st_mode & 0o077 == 0
+        assert lock.lstat().st_mode & 0o077 == 0
+
+
+@POSIX
+def test_a_link_where_the_lock_goes_is_one_line_not_an_internal_error(tmp_path, cli):
+    """Before: "internal error (OSError: [Errno 40] Too many levels of symbolic links ...)", exit 70."""
+    path = copy_of_board(tmp_path)
+    lock = busy.lock_path(path)
+    lock.symlink_to(tmp_path / "elsewhere")
+    try:
+        result = cli("solve", str(path), "--area", "IQ5x11")
+    finally:
+        lock.unlink()
+    assert result.returncode == 2
+    assert _one_line(result.stderr) == (f"xlsolver: cannot take the workbook's lock {str(lock)!r}: Too many levels "
+                                        f"of symbolic links ({str(path)!r})")
+    assert path.read_bytes() == COMMITTED.read_bytes() and not (tmp_path / "elsewhere").exists()
+
+
+@POSIX
+@pytest.mark.parametrize("planted", ["a link", "open to others", "another user's"])
+def test_a_lock_folder_that_is_not_the_users_own_is_refused_in_one_line(tmp_path, cli, monkeypatch, planted):
+    """What another user could have put at the lock folder's name before the user's first action."""
+    if planted == "another user's" and os.getuid() != 0:
+        pytest.skip("only root can give a folder to another user")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    folder = temp / f"xlsolver-{os.getuid()}"
+    if planted == "a link":
+        (tmp_path / "theirs").mkdir()
+        folder.symlink_to(tmp_path / "theirs")
+    else:
+        folder.mkdir()
+        folder.chmod(0o777)
+        if planted == "another user's":
+            folder.chmod(0o700)
+            os.chown(folder, NOBODY, NOBODY)
+    path = copy_of_board(tmp_path)
+    result = cli("solve", str(path), "--area", "IQ5x11")
+    assert result.returncode == 2
+    problem = {"a link": "a link", "open to others": "writable by other users (mode 0777)",
+               "another user's": f"owned by another user (uid {NOBODY})"}[planted]
+    assert _one_line(result.stderr) == (f"xlsolver: the folder of xlsolver's locks {str(folder)!r} is {problem}, so it "
+                                        "cannot keep one action at a time on a workbook; remove it (xlsolver makes it "
+                                        f"anew) ({str(path)!r})")
+    assert path.read_bytes() == COMMITTED.read_bytes()
+
+
+NOBODY = 65534
+
+PLANT_AND_HOLD = """
+import fcntl, os, sys, time
+try:
+    fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o666)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+except OSError as err:
+    print("refused:", err.strerror, flush=True)
+else:
+    print("held", flush=True)
+    time.sleep(120)
+"""
+
+
+@POSIX
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs root, to run as another user")
+def test_another_user_can_neither_plant_nor_hold_the_lock(tmp_path, cli):
+    """Another user (nobody) makes the lock file where the user's next Solve looks for it and holds it.  Before,
+    in the shared temporary folder, that worked, and the user's Solve was refused as busy."""
+    path = copy_of_board(tmp_path)
+    lock = busy.lock_path(path)
+
+    def as_nobody():
+        os.setgid(NOBODY)
+        os.setuid(NOBODY)
+
+    python = shutil.which("python3", path="/usr/bin:/bin")  # one nobody may run (this one may be in /root)
+    if python is None:
+        pytest.skip("no system python3 for the other user")
+    other = subprocess.Popen([python, "-c", PLANT_AND_HOLD, str(lock)], stdout=subprocess.PIPE, text=True,
+                             preexec_fn=as_nobody, cwd="/")
+    try:
+        said = other.stdout.readline().strip()
+        result = cli("solve", str(path), "--area", "IQ5x11")
+    finally:
+        other.kill()
+        other.wait()
+    assert said == "refused: Permission denied"
     assert result.returncode == 0, result.stderr
 
 

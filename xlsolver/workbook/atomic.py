@@ -57,7 +57,8 @@ def replace_file(target: str | Path, write: Callable[[BinaryIO], None]) -> None:
     """Write ``target`` anew through ``write(stream)``, atomically.
 
     The caller holds the target's lock (``busy.hold``), so any other temporary file of this target
-    is a leftover of a killed save and is removed first.
+    that is the user's own is a leftover of a killed save and is removed first (the lock is the user's:
+    another user's file may be a save of theirs under way).
     """
     target = Path(os.path.realpath(target))  # a link to a workbook stays a link; the file it names is replaced
     old = target.stat() if target.exists() else None
@@ -67,7 +68,8 @@ def replace_file(target: str | Path, write: Callable[[BinaryIO], None]) -> None:
         raise ReadOnly(target, stat.S_IMODE(old.st_mode))
     for leftover in temp_files(target):
         with suppress(OSError):
-            leftover.unlink()
+            if not hasattr(os, "getuid") or leftover.lstat().st_uid == os.getuid():
+                leftover.unlink()
     temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)  # umask applies
     try:

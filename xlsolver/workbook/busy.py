@@ -2,15 +2,19 @@
 
 The lock is filelock's (flock on POSIX, LockFileEx on Windows), so the operating system releases it
 when its process ends, however it ends: a crash never leaves a workbook locked.  A second action is
-refused at once (:class:`Busy`), never queued.  The lock files live in the temporary folder, one per
-workbook (named by a hash of its real path), so the user's folders get no clutter; they stay there
-(removing one on release would let two processes lock two different files).  After its first byte,
-the one Windows locks, a lock file holds what is running, for the busy message.
+refused at once (:class:`Busy`), never queued.  The lock files live in a folder of the user's own in
+the temporary folder (``xlsolver-UID``, mode 0700; on Windows the temporary folder is the user's
+already), one per workbook (named by a hash of its real path), so the user's folders get no clutter
+and no other user can plant a file or a link there, or hold the lock of someone else's workbook.  So a
+Solve and a button on the same file never run together for one user; another user's actions are their
+own.  The files stay there (removing one on release would let two processes lock two different files).
+After its first byte, the one Windows locks, a lock file holds what is running, for the busy message.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +27,38 @@ class Busy(Exception):
     """Another action holds the workbook; the message says which, in one line."""
 
 
+class LockUnavailable(Busy):
+    """The lock cannot be taken at all (its folder is not the user's own, say); the message says why, in one
+    line.  A Busy, so every front end says it where the user looks, as it says busy."""
+
+
+def lock_folder() -> Path:
+    """The user's own folder of lock files, made if missing; LockUnavailable if what is there is not one the
+    user alone can write to (another user's, a link, a file, open to others)."""
+    if not hasattr(os, "getuid"):  # Windows: the temporary folder is the user's own
+        folder = Path(tempfile.gettempdir()) / "xlsolver"
+        folder.mkdir(exist_ok=True)
+        return folder
+    folder = Path(tempfile.gettempdir()) / f"xlsolver-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError as err:
+        raise LockUnavailable(f"cannot make the folder of xlsolver's locks {str(folder)!r}: {err.strerror}") from None
+    found = folder.lstat()
+    if stat.S_ISLNK(found.st_mode) or not stat.S_ISDIR(found.st_mode):
+        problem = "a link" if stat.S_ISLNK(found.st_mode) else "not a folder"
+    elif found.st_uid != os.getuid():
+        problem = f"owned by another user (uid {found.st_uid})"
+    elif found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        problem = f"writable by other users (mode {stat.S_IMODE(found.st_mode):04o})"
+    else:
+        return folder
+    raise LockUnavailable(f"the folder of xlsolver's locks {str(folder)!r} is {problem}, so it cannot keep one "
+                          "action at a time on a workbook; remove it (xlsolver makes it anew)")
+
+
 def lock_path(workbook: str | Path) -> Path:
     """The workbook's lock file: the same for every spelling of its path (links, relative names); a
     workbook that is no file (a new book in Excel, a cloud address) is known by its name."""
@@ -30,7 +66,7 @@ def lock_path(workbook: str | Path) -> Path:
     if Path(name).exists():
         name = os.path.realpath(name)
     key = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:20]
-    return Path(tempfile.gettempdir()) / f"xlsolver-{key}.lock"
+    return lock_folder() / f"{key}.lock"
 
 
 @contextmanager
@@ -45,10 +81,12 @@ def hold(workbook: str | Path, doing: str) -> Iterator[None]:
 
     path = lock_path(workbook)
     try:
-        lock = FileLock(path, timeout=0, mode=0o666, on_acquired=note)  # any user may lock it next
+        lock = FileLock(path, timeout=0, mode=0o600, on_acquired=note)
         lock.acquire()
     except Timeout:
         raise Busy(busy_message(path)) from None
+    except OSError as err:  # a link or a folder where the lock file goes (filelock follows no link)
+        raise LockUnavailable(f"cannot take the workbook's lock {str(path)!r}: {err.strerror or err}") from None
     try:
         yield
     finally:
@@ -65,4 +103,4 @@ def busy_message(path: Path) -> str:
     return f"busy: {doing} is running" if doing else "busy: another xlsolver action is running on this workbook"
 
 
-__all__ = ["Busy", "lock_path", "hold"]
+__all__ = ["Busy", "LockUnavailable", "lock_folder", "lock_path", "hold"]

@@ -37,21 +37,61 @@ class Pressed:
 
 
 def open_book(path: str | Path):
+    """The workbook at ``path``, opened headless; WorkbookError, in one line, for a file that is not one xlsolver
+    opens: no zip, broken or hostile (``package_guard``: a bomb, a DOCTYPE, a range of a billion cells), XML
+    openpyxl cannot read, no areas, or an area's range larger than xlsolver made it."""
+    from xml.etree.ElementTree import ParseError
+
     from openpyxl.utils.exceptions import InvalidFileException
 
     from .openpyxl_book import OpenpyxlBook
+    from .package_guard import REFUSED, PackageError
 
     path = Path(path)
     if not path.is_file():
         raise WorkbookError(f"cannot read {str(path)!r}: no such file")
     try:
         book = OpenpyxlBook(path)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as err:
-        raise WorkbookError(f"cannot open {str(path)!r} as an Excel workbook ({type(err).__name__}: {err})") from None
+    except PackageError as err:
+        raise WorkbookError(str(err)) from None
+    except (ParseError, InvalidFileException, zipfile.BadZipFile, KeyError, IndexError, TypeError, ValueError) as err:
+        raise WorkbookError(f"cannot open {str(path)!r}: not a valid workbook ({_reason(err)})") from None
+    except OSError as err:
+        raise WorkbookError(f"cannot open {str(path)!r}: {err.strerror or err}") from None
     if not any(book.has_name(f"{name}_In") for name in layout.areas()):
         book.close()
         raise WorkbookError(f"{str(path)!r} has no xlsolver areas (no range named like Pento6x10_In)")
+    for name, (rows, cols) in _layout_shapes().items():
+        try:
+            found = book.shape(name) if book.has_name(name) else (0, 0)
+        except MissingName:
+            continue  # an action that needs it says so
+        if found[0] > rows or found[1] > cols:
+            book.close()
+            raise WorkbookError(f"{str(path)!r}: range {name} is {found[0]:,} x {found[1]:,} cells, larger than the "
+                                f"{rows} x {cols} xlsolver made; {REFUSED}")
     return book
+
+
+def _reason(err: Exception) -> str:
+    """What openpyxl said, on one line; where it wrapped the error ("Unable to read workbook: could not read
+    worksheets from ...", three lines), the step and the error inside (defusedxml's refusals are such)."""
+    cause = err.__cause__
+    if isinstance(err, ValueError) and str(err).startswith("Unable to read workbook: ") and cause is not None:
+        step = str(err).removeprefix("Unable to read workbook: ").split(" from ")[0]
+        return " ".join(f"{step}: {type(cause).__name__}: {cause}".split())
+    return " ".join(f"{type(err).__name__}: {err}".split())
+
+
+def _layout_shapes() -> dict[str, tuple[int, int]]:
+    """Rows and columns of every range xlsolver names: a button reads each one whole."""
+    from openpyxl.utils import range_boundaries
+
+    shapes = {}
+    for name, ref in layout.defined_names().items():
+        left, top, right, bottom = range_boundaries(ref.rpartition("!")[2].replace("$", ""))
+        shapes[name] = (bottom - top + 1, right - left + 1)
+    return shapes
 
 
 def check_output(path: str | Path, output: str | Path | None) -> None:

@@ -2,7 +2,9 @@
 
 ``keep_vba=True`` keeps the VBA project, the buttons (legacy VML drawings) and
 code names when the file is saved again; data validation and defined names
-survive as openpyxl reads them.
+survive as openpyxl reads them.  The file is checked as a zip package first
+(``package_guard``): openpyxl loads every cell of every sheet, so a bomb or a
+range of a billion cells is refused before it starts.
 """
 from __future__ import annotations
 
@@ -20,16 +22,18 @@ from openpyxl.utils import range_boundaries
 from openpyxl.writer.excel import ExcelWriter
 
 from ..terminal import text_colour
-from . import atomic
+from . import atomic, package_guard
 from .book import Colour, MissingName
 
 _NO_FILL = PatternFill(fill_type=None)
+_MAX_ROW, _MAX_COLUMN = 1_048_576, 16_384
 
 
 def _load(path: Path) -> openpyxl.Workbook:
     """openpyxl's ``load_workbook``, closing what it opened when it stops part way (a bad file, Ctrl-C):
     left to the garbage collector, its in-memory zip of the VBA parts wrote into a closed buffer at exit,
-    a traceback after the message."""
+    a traceback after the message.  PackageError before any parsing for a broken or hostile package."""
+    package_guard.check(path)
     reader = ExcelReader(path, keep_vba=True)
     try:
         reader.read()
@@ -57,8 +61,13 @@ class OpenpyxlBook:
         if len(destinations) != 1 or destinations[0][0] not in self.workbook.sheetnames:
             raise MissingName(name)
         sheet, ref = destinations[0]
-        left, top, right, bottom = range_boundaries(ref.replace("$", ""))
-        return self.workbook[sheet], top, left, bottom, right
+        left, top, right, bottom = range_boundaries(ref.replace("$", ""))  # None: whole columns ("A:C") or rows
+        return self.workbook[sheet], top or 1, left or 1, bottom or _MAX_ROW, right or _MAX_COLUMN
+
+    def shape(self, name: str) -> tuple[int, int]:
+        """Rows and columns of the named range."""
+        _, top, left, bottom, right = self._locate(name)
+        return bottom - top + 1, right - left + 1
 
     def _cells(self, name: str):
         worksheet, top, left, bottom, right = self._locate(name)
