@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 
-from .. import engine
+from .. import clock, engine
 from ..answer import Answer, Cell, Frame, Status
 from ..exact_cover import ExactCover
 from . import Ask, Unsupported, exact
@@ -343,14 +342,14 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
     default they run here one by one.  Taking each batch's results in seed order makes a run on a cluster
     give the same challenges as one here.
     """
-    deadline = None if request.time_limit is None else time.monotonic() + request.time_limit
+    deadline = None if request.time_limit is None else clock.now() + request.time_limit
     cancelled = engine.as_predicate(request.cancel)
     rows, settings = list(rows), dict(settings)
     run_attempts = run_attempts or (lambda seeds: [attempt_named(family, settings, rows, s) for s in seeds])
     batch = 1 if request.jobs <= 1 and request.scheduler is None else 4 * max(request.jobs, 2)
     seed, made = request.seed, 0
     while made < request.count:
-        if cancelled() or (deadline is not None and time.monotonic() >= deadline):
+        if cancelled() or (deadline is not None and clock.now() >= deadline):
             return
         for challenge in run_attempts(list(range(seed, seed + batch))):
             if wanted(challenge, request) and made < request.count:
