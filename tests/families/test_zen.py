@@ -252,7 +252,7 @@ def test_generated_gardens_have_the_size_and_rocks_asked_and_are_solvable(rows, 
 def test_the_seed_alone_decides_however_slow_the_machine(monkeypatch):
     """Confirming a candidate costs states, not seconds: with each reading of the clock 100 s after the one
     before (as on a machine thousands of times slower), the seed still gives the same garden."""
-    garden = zen.generate(8, 8, 6, 4)  # its first candidate takes the solver past a few looks at the clock
+    garden = zen.generate(8, 8, 6, 4)  # confirming it takes the solver past a look at the clock (seed found so)
     monkeypatch.setenv(clock.VARIABLE, "step:100")
     assert zen.generate(8, 8, 6, 4) == garden
 
