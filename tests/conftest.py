@@ -1,4 +1,11 @@
-"""Fixtures: the puzzle facts, and the command run in-process (``cli``)."""
+"""Fixtures: the puzzle facts, the command run in-process (``cli``) and the test clock (``step_clock``).
+
+No test's outcome may depend on how fast or busy the machine is.  A test that wants a search stopped
+by its time limit takes ``step_clock`` (a fake clock: the stop comes after a fixed number of readings of
+the time, at the same point of the search everywhere); only tests/engine/test_engine.py and the slow
+test_cli.py each keep one real time limit, on a search that cannot end first (an empty sudoku's
+6.67e21 solutions).  Hypothesis never fails an example for being slow to make or to run.
+"""
 from __future__ import annotations
 
 import io
@@ -7,10 +14,24 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-from xlsolver import catalog
+from xlsolver import catalog, clock
 from xlsolver.cli import main
-from helpers import load_facts
+from helpers import STEP_CLOCK, load_facts
+
+settings.register_profile("xlsolver", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("xlsolver")
+
+
+@pytest.fixture
+def step_clock(monkeypatch) -> None:
+    """xlsolver's test clock (``xlsolver/clock.py``), here and in every process the test starts (the
+    ``xlsolver`` script, pool workers, the Python a LibreOffice button runs): each reading of the time is
+    1/16 s after the one before, so a time limit of L seconds is reached at the 16 L-th reading (rounded
+    up) after the search began, whatever the machine does meanwhile."""
+    monkeypatch.setenv(clock.VARIABLE, STEP_CLOCK[clock.VARIABLE])
+
 
 @pytest.fixture(scope="session")
 def iq_facts() -> dict:

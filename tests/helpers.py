@@ -8,6 +8,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+#: The environment of a process on xlsolver's test clock (xlsolver/clock.py): each reading of the time is
+#: 1/16 s after the one before, so a time limit stops a search after a fixed number of readings.  A binary
+#: fraction: every reading is exact, so a limit of whole steps is reached at the same reading whatever
+#: readings came before (0.05 s steps would round one way or the other).  The compiled engines' slices,
+#: timed by the same clock, shrink a little at each step (towards their smallest), never grow.
+#: In-process, the ``step_clock`` fixture sets it.
+STEP_CLOCK = {"XLSOLVER_TEST_CLOCK": "step:0.0625"}
+#: A puzzle file whose count cannot end: an empty sudoku has 6.67e21 solutions, more than any search lists
+#: and than the memoised counter holds (2**63).  Tests that stop a count (a real time limit, Ctrl-C, a
+#: kill) stop this one, so the count never ends first, however fast the machine.
+EMPTY_SUDOKU = "family: sudoku\n" + "".join(["." * 9 + "\n"] * 9)
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"

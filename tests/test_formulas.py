@@ -46,7 +46,7 @@ def last_frame_by_the_buttons(book, area: layout.Area) -> list[list[object]]:
     """What the solution grid shows when Next has stepped to the end of a move sequence (written by the
     buttons' own writer: stepping there takes a press, and a search, per move)."""
     read = areas.read(book, area)
-    frames = read.family.solve(read.puzzle, Ask(time_limit=30)).frames
+    frames = read.family.solve(read.puzzle, Ask()).frames
     actions.write_frame(book, area, read, frames[-1])
     return book.read(f"{area.name}_Out")
 
@@ -105,7 +105,7 @@ def test_count_stops_at_the_limit_and_says_so():
             f"the limit must be a whole number above 0, not {shown}"
 
 
-def test_the_areas_time_limit_stops_a_long_count():
+def test_the_areas_time_limit_stops_a_long_count(step_clock):
     book = committed_book()
     book.write("Pento6x10_In", [[None] * 10 for _ in range(6)])  # the empty board: 9,356 solutions
     book.write("Pento6x10_TimeLimit", [[0.05]])

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from xlsolver import ExactCover, catalog, parallel, symmetry
 from xlsolver.families import tiling
-from helpers import alive, child_processes, run_xlsolver
+from helpers import EMPTY_SUDOKU, STEP_CLOCK, alive, child_processes, run_xlsolver
 from one_sided import one_sided_tilings
 from problems import small_tilings
 
@@ -89,7 +89,8 @@ def test_jobs_on_the_command_line():
     assert report["engine"].endswith("x 2 processes")
     distinct = json.loads(run_xlsolver("count", "--board", "scott", "--distinct", "--jobs", "2", "--json").stdout)
     assert distinct["solutions"] == 65
-    timed = run_xlsolver("count", "--board", "iq5x11", "--jobs", "2", "--memory", "1", "--time-limit", "1", "--json")
+    timed = run_xlsolver("count", "--board", "iq5x11", "--jobs", "2", "--memory", "1", "--time-limit", "1", "--json",
+                         env=STEP_CLOCK)  # 20 readings of the clock: fewer than the tasks the pool gets
     report = json.loads(timed.stdout)
     assert timed.returncode == 5 and report["complete"] is False and report["stopped"] == "time limit"
     refused = run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--limit", "5")
@@ -112,10 +113,12 @@ def test_iq_puzzler_pro_counts(cli, iq_facts, name, total, distinct):
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 130),
                                           (signal.SIGKILL, -signal.SIGKILL)])
-def test_workers_end_with_their_parent(signum, code):
-    """A real process: SIGTERM, Ctrl-C or a crash (SIGKILL) of ``count --jobs 2`` leaves no worker running."""
-    parent = subprocess.Popen([sys.executable, "-m", "xlsolver", "count", "--board", "iqdiamond", "--jobs", "2",
-                               "--memory", "1"],  # too little to count by sub-problems: the search is split
+def test_workers_end_with_their_parent(signum, code, tmp_path):
+    """A real process: SIGTERM, Ctrl-C or a crash (SIGKILL) of ``count --jobs 2`` leaves no worker running
+    (the count of an empty sudoku: it cannot end before the signal)."""
+    endless = tmp_path / "sudoku.txt"
+    endless.write_text(EMPTY_SUDOKU)
+    parent = subprocess.Popen([sys.executable, "-m", "xlsolver", "count", str(endless), "--jobs", "2"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60

@@ -80,7 +80,7 @@ def test_symmetry_counting_agrees_with_enumeration_and_deduplication(puzzle):
     assert result.distinct == distinct_by_brute_force(puzzle)
 
 
-def test_symmetric_count_honours_limit_and_time_limit():
+def test_symmetric_count_honours_limit_and_time_limit(step_clock):
     puzzle = board_puzzle("6x10")
     problem = tiling.encode(puzzle)
     maps = tiling.item_maps(puzzle, problem)

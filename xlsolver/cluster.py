@@ -34,12 +34,11 @@ import logging
 import queue
 import signal
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from . import __version__
+from . import __version__, clock
 from .console import UserError
 from .engine import CANCELLED, TIME_LIMIT, as_predicate
 
@@ -89,7 +88,7 @@ class Cluster:
         workers; yields the results as they finish.
 
         ``shared`` goes to each worker once.  ``cancel`` (an Event or a predicate) and ``deadline`` (a
-        ``time.monotonic()`` value) end the iteration early, with :attr:`stopped` saying why; ``idle`` is
+        ``clock.now()`` value) end the iteration early, with :attr:`stopped` saying why; ``idle`` is
         called whenever no result came for a tenth of a second (to redraw a progress bar).  Jobs not
         finished when the iteration ends, however it ends, are cancelled.
         """
@@ -128,7 +127,7 @@ class Cluster:
                     break
                 if cancelled():
                     self.stopped = CANCELLED
-                elif deadline is not None and time.monotonic() >= deadline:
+                elif deadline is not None and clock.now() >= deadline:
                     self.stopped = TIME_LIMIT
                 if self.stopped:
                     return

@@ -25,13 +25,12 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from . import dlx_text, engine
+from . import clock, dlx_text, engine
 from .engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
 from .engine.reference import compile_masks
 from .exact_cover import ExactCover
@@ -218,7 +217,7 @@ def count(
     """Run the plan on ``jobs`` processes, or on the Dask cluster at ``scheduler`` (``"local"``: a new
     LocalCluster of ``jobs`` workers, one per core when ``jobs`` is 1); a stop leaves the finished tasks'
     counts, marked incomplete."""
-    start = time.monotonic()
+    start = clock.now()
     controls = dict(deadline=None if time_limit is None else start + time_limit, cancelled=as_predicate(cancel),
                     progress=progress, engine_name=engine_name, start=start)
     if scheduler is None:
@@ -255,7 +254,7 @@ def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: C
         group_order=the_plan.group_order,
         orbits=len(the_plan.terms),
         nodes=nodes,
-        seconds=time.monotonic() - start,
+        seconds=clock.now() - start,
         explored=1.0 if stopped is None else explored,
         engine=f"{engine_name} x {workers}",
     )
@@ -287,11 +286,10 @@ def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: li
                     pass  # finished: a stop now would only mark a complete count incomplete
                 elif cancelled():
                     stopped = CANCELLED
-                elif deadline is not None and time.monotonic() >= deadline:
+                elif deadline is not None and clock.now() >= deadline:
                     stopped = TIME_LIMIT
                 if progress is not None:
-                    progress(Progress(nodes, the_plan.total(counts), tally.explored(explored),
-                                      time.monotonic() - start))
+                    progress(Progress(nodes, the_plan.total(counts), tally.explored(explored), clock.now() - start))
                 if stopped:
                     break
         except BaseException:  # SIGTERM (below), or a bug: the workers go first
@@ -312,7 +310,7 @@ def _run_on_cluster(problem: ExactCover, the_plan: Plan, tasks: list[Task], coun
 
     def report() -> None:
         if progress is not None:
-            progress(Progress(nodes, the_plan.total(counts), tally.explored(), time.monotonic() - start))
+            progress(Progress(nodes, the_plan.total(counts), tally.explored(), clock.now() - start))
 
     results = on.map_unordered(_count_on_worker, enumerate(tasks), shared=(dlx_text.dumps(problem), engine_name),
                                cancel=cancelled, deadline=deadline, idle=report)

@@ -21,11 +21,10 @@ conjugation, so one quotient is counted per class; quotients are small.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import engine
+from . import clock, engine
 from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
 from .exact_cover import ExactCover, ProblemError
 
@@ -200,7 +199,7 @@ def count_fixed(the_plan: Plan, *, deadline: float | None = None, cancel=None,
     cancelled = as_predicate(cancel)
     counts, nodes = [], 0
     for q in the_plan.quotients:
-        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        remaining = None if deadline is None else max(0.0, deadline - clock.now())
         result = engine.count(q.problem, time_limit=remaining, cancel=cancelled, engine=engine_name)
         nodes += result.nodes
         if not result.complete:
@@ -209,17 +208,20 @@ def count_fixed(the_plan: Plan, *, deadline: float | None = None, cancel=None,
     return counts, nodes, None
 
 
-def count_memoised(problem: ExactCover, the_plan: Plan, *, time_limit: float | None = None, cancel=None,
-                   progress: Callable[[Progress], None] | None = None,
+def count_memoised(problem: ExactCover, the_plan: Plan, *, limit: int | None = None, time_limit: float | None = None,
+                   cancel=None, progress: Callable[[Progress], None] | None = None,
                    memory_mb: float = engine.memo.DEFAULT_MEMORY_MB) -> SymmetricCount | None:
     """The plan's quotients, and the total in one memoised count of the whole problem (no pivot
-    terms: the sub-problems they share are counted once); None when that count would not pay."""
-    start = time.monotonic()
+    terms: the sub-problems they share are counted once); None when that count would not pay
+    against :func:`count_by_plan` (stopping at ``limit`` distinct solutions, if given).  Past the
+    limit it says so, as :func:`count_by_plan` would, with the limit as the count."""
+    start = clock.now()
     deadline = None if time_limit is None else start + time_limit
     cancelled = as_predicate(cancel)
     searched = len(the_plan.terms) / sum(term.weight for term in the_plan.terms)  # what the pivot terms spare
-    whole = engine.count_memoised(problem, searched, time_limit=time_limit, cancel=cancelled, progress=progress,
-                                  memory_mb=memory_mb)
+    wanted = None if limit is None else (limit + 1) * the_plan.group_order  # solutions such a search finds
+    whole = engine.count_memoised(problem, searched, wanted, time_limit=time_limit, cancel=cancelled,
+                                  progress=progress, memory_mb=memory_mb)
     if whole is None:
         return None
     fixed, nodes, stopped = [], whole.nodes, whole.stopped
@@ -230,10 +232,13 @@ def count_memoised(problem: ExactCover, the_plan: Plan, *, time_limit: float | N
     one_term = Plan((Term((), 1),), the_plan.quotients, the_plan.group_order)
     if complete:
         total, distinct = one_term.combine([whole.solutions], fixed)
+        if limit is not None and distinct > limit:
+            complete, stopped, distinct = False, LIMIT, limit
+            total = limit if the_plan.group_order == 1 else total  # at least that many, and no more asked for
     else:
         total, distinct = whole.solutions, 0
     return SymmetricCount(total, distinct, complete, stopped, the_plan.group_order, 1, nodes,
-                          time.monotonic() - start, 1.0 if complete else whole.explored, whole.engine)
+                          clock.now() - start, 1.0 if complete else whole.explored, whole.engine)
 
 
 def count_up_to_symmetry(problem: ExactCover, item_maps: Sequence[Sequence[int]], *, pivot: int | None = None,
@@ -257,11 +262,12 @@ def count_by_plan(
 
     ``limit`` stops once at least that many distinct solutions are known.
     """
-    start = time.monotonic()
+    start = clock.now()
     deadline = None if time_limit is None else start + time_limit
     cancelled = as_predicate(cancel)
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
-    engine_name = engine.choose(engine_name, problem).NAME  # once, for every term
+    wanted = None if limit is None else (limit + 1) * the_plan.group_order  # solutions the terms may have to find
+    engine_name = engine.choose(engine_name, problem, limit=wanted).NAME  # once, for every term
     counts: list[int] = []
     explored, n_terms = 0.0, len(the_plan.terms)
     for index, term in enumerate(the_plan.terms if stopped is None else ()):
@@ -273,14 +279,14 @@ def count_by_plan(
                 break
             missing = limit * the_plan.group_order - the_plan.fixed_total(fixed) - before
             sub_limit = max(1, math.ceil(missing / term.weight))
-        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        remaining = None if deadline is None else max(0.0, deadline - clock.now())
 
         def report(p: Progress, index=index, weight=term.weight, before=before, nodes_before=nodes) -> None:
             """Progress over all terms; ``solutions`` is the running total count."""
             if progress is not None:
                 share = (index + p.explored) / n_terms
                 progress(Progress(nodes_before + p.nodes, before + weight * p.solutions, share,
-                                  time.monotonic() - start))
+                                  clock.now() - start))
 
         result = engine.count(problem, given=term.given, limit=sub_limit, time_limit=remaining, cancel=cancelled,
                               progress=report, engine=engine_name)
@@ -299,7 +305,7 @@ def count_by_plan(
         group_order=the_plan.group_order,
         orbits=n_terms,
         nodes=nodes,
-        seconds=time.monotonic() - start,
+        seconds=clock.now() - start,
         explored=1.0 if complete else explored,
         engine=engine_name,
     )

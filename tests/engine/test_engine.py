@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from xlsolver import ExactCover, ProblemError, Search, count, engine, first_solution, uniqueness
 from xlsolver.engine import fast, fast_fewest, fewest, reference
-from xlsolver.families import tiling
+from xlsolver.families import sudoku, tiling
 from xlsolver import catalog
 from problems import brute_force, knuth_example, small_problems
 
@@ -90,19 +90,33 @@ def pentomino_problem(board: str = "6x10") -> ExactCover:
     return tiling.encode(tiling.parse(tiling.empty_board_rows(b), catalog.piece_set(b.pieces)))
 
 
-def test_time_limit_stops_and_says_how_far_it_got():
+def test_time_limit_stops_and_says_how_far_it_got(step_clock):
     result = count(pentomino_problem(), time_limit=0.3)
     assert result.complete is False and result.stopped == "time limit"
     assert 0.0 < result.explored < 1.0
     assert result.nodes > 0 and result.solutions < 9356
 
 
+def test_a_real_time_limit_stops_a_search_that_cannot_end():
+    """The one time limit of this module on the real clock: an empty sudoku has 6.67e21 solutions, more
+    than any search lists and than the memoised counter holds, so the count ends at its limit, never first."""
+    problem = sudoku.encode(sudoku.parse(["." * 9] * 9))
+    result = count(problem, time_limit=0.3, engine="auto")
+    assert (result.complete, result.stopped) == (False, "time limit")
+
+
 def test_cancellation_from_another_thread_stops_the_search():
-    stop = threading.Event()
-    timer = threading.Timer(0.2, stop.set)
-    timer.start()
-    result = count(pentomino_problem(), cancel=stop)
-    timer.join()
+    """Another thread sets the Event while the search waits for it in its first progress report."""
+    searching, stop = threading.Event(), threading.Event()
+
+    def report(progress) -> None:
+        searching.set()
+        assert stop.wait(60), "the other thread never set the Event"
+
+    setter = threading.Thread(target=lambda: searching.wait(60) and stop.set())
+    setter.start()
+    result = count(pentomino_problem(), cancel=stop, progress=report)
+    setter.join()
     assert result.stopped == "cancelled" and not result.complete
 
 
@@ -190,7 +204,7 @@ def test_fewest_rule_on_pentomino_boards_and_with_clashing_givens():
     assert list(Search(knuth, given=[0, 3, 4])) == [(0, 3, 4)]
 
 
-def test_fewest_engine_keeps_the_time_limit_cancel_and_progress_contract():
+def test_fewest_engine_keeps_the_time_limit_cancel_and_progress_contract(step_clock):
     problem = fewest_version(pentomino_problem())
     result = count(problem, time_limit=0.3, engine="fewest")
     assert result.engine == "fewest" and result.stopped == "time limit" and not result.complete

@@ -98,7 +98,7 @@ def test_booklet_challenges_agree(iq_facts):
         assert tiling.decode(puzzle, problem, result.first) == [r.upper() for r in challenge["solution"]]
 
 
-def test_time_limit_and_cancellation_stop_the_compiled_search():
+def test_time_limit_and_cancellation_stop_the_compiled_search(step_clock):
     problem = board_problem("iq5x11")
     timed = count(problem, engine="numba-first", time_limit=0.3)
     assert timed.stopped == "time limit" and 0 < timed.explored < 1 and timed.solutions > 0

@@ -77,7 +77,7 @@ def test_slices_of_a_node_or_two_resume_where_they_stopped(monkeypatch, problem)
     assert count(problem, engine="numba-fewest").solutions == len(whole)
 
 
-def test_time_limit_cancel_and_progress_stop_the_compiled_search():
+def test_time_limit_cancel_and_progress_stop_the_compiled_search(step_clock):
     problem = langford(16)  # about 1e10 nodes
     timed = count(problem, engine="numba-fewest", time_limit=0.3)
     assert timed.stopped == "time limit" and not timed.complete and 0 < timed.explored < 1 and timed.nodes > 0

@@ -184,7 +184,7 @@ def test_a_solved_layout_needs_no_move():
     assert (solution.status, solution.length, solution.boards) == ("solved", 0, [])
 
 
-def test_time_limit_stops_the_search(start):
+def test_time_limit_stops_the_search(start, step_clock):
     solution = klotski.solve(start, time_limit=0)
     assert (solution.status, solution.length) == ("time limit", None)
 

@@ -94,6 +94,7 @@ def test_generate_makes_a_challenge_of_the_level_asked_for():
     book = committed_book()
     type_into(book, "IQ5x11_In", [""] * 5)
     type_into(book, "IQ5x11_Level", [["Wizard"]])
+    type_into(book, "IQ5x11_TimeLimit", [[3600]])  # the attempts until a Wizard one take a second or two here
     press(book, "IQ5x11", "generate")
     assert status(book, "IQ5x11").startswith("New Wizard challenge (seed ")
     tiling = families.get("tiling")

@@ -150,7 +150,7 @@ def test_next_starts_over_when_the_puzzle_changes():
     assert status(book, "Pento3x20").startswith("Solution 1")
 
 
-def test_count_unique_and_their_time_limit():
+def test_count_unique_and_their_time_limit(step_clock):
     book = committed_book()
     assert press(book, "Pento3x20", "count").data["solutions"] == 8
     assert status(book, "Pento3x20").startswith("8 solutions (2 up to the board's symmetry); complete")
@@ -239,7 +239,7 @@ def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
     assert all_values(path, skip=OUTPUTS) == inputs
 
 
-def test_a_long_count_shows_its_progress_in_the_status_bar_and_ends_at_the_time_limit():
+def test_a_long_count_shows_its_progress_in_the_status_bar_and_ends_at_the_time_limit(step_clock):
     book = committed_book()
     type_into(book, "Sudoku_In", [[None] * 9] * 9)  # an empty grid: more solutions than any time limit allows
     type_into(book, "Sudoku_TimeLimit", [[2]])

@@ -14,10 +14,10 @@ how much of the search tree it had explored.
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from .. import clock
 from ..answer import Status
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from . import estimate, fast, fast_fewest, fewest, memo, reference
@@ -93,6 +93,8 @@ class Search:
         self._progress_interval = progress_interval
         self._engine_name = engine
         self._engine = choose(engine, problem, self.given, limit) if engine != "auto" else None  # errors now
+        # the memoised counter finds no solution, only their number: it may answer a count, not a search for
+        # solutions (count() lets it answer a count with a limit too)
         self.memoised = engine == "auto" and limit is None
         self.memory_mb = memory_mb
         self._start: float | None = None  # set by run(): a count given up keeps the clock running
@@ -107,7 +109,7 @@ class Search:
 
     def _controls(self):
         """The tick the engines call, and the state it keeps."""
-        start = time.monotonic() if self._start is None else self._start
+        start = clock.now() if self._start is None else self._start
         deadline = None if self.time_limit is None else start + self.time_limit
         state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start, "start": start}
 
@@ -115,7 +117,7 @@ class Search:
             state["nodes"], state["explored"] = nodes, explored
             if final or state["stopped"] is not None:
                 return True
-            now = time.monotonic()
+            now = clock.now()
             if self._progress is not None and now >= state["next_report"]:
                 state["next_report"] = now + self._progress_interval
                 self._progress(Progress(nodes, state["found"], explored, now - start))
@@ -134,7 +136,7 @@ class Search:
             complete=complete,
             stopped=state["stopped"],
             nodes=state["nodes"],
-            seconds=time.monotonic() - state["start"],
+            seconds=clock.now() - state["start"],
             explored=1.0 if complete else state["explored"],
             first=first,
             engine=self.engine.NAME,
@@ -163,7 +165,7 @@ class Search:
 
     def run(self) -> SearchResult:
         """Search to the end (or until stopped) and return the result."""
-        self._start = time.monotonic()
+        self._start = clock.now()
         if self.memoised:
             counted = self._memo_count()
             if counted is not None:
@@ -186,15 +188,18 @@ class Search:
 
         It pays where sub-problems repeat.  It is tried when the search it
         replaces (``searched``: the share of the tree a search would visit, less
-        than 1 when symmetry spares the rest) is estimated to take over
-        MEMO_ABOVE_SECONDS, loading numba included when the search needs it and
-        the counter does not.  It is given up for that search when its state does
-        not fit 64 bits, its tables would pass ``memory_mb``, or its sub-problems
-        (``memo.STATE_SECONDS`` each) would take longer than that estimate.
+        than 1 when symmetry spares the rest; less again when the search may stop
+        at ``limit`` solutions) is estimated to take over MEMO_ABOVE_SECONDS,
+        loading numba included when the search needs it and the counter does not.
+        It is given up for that search when its state does not fit 64 bits, its
+        tables would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS``
+        each) would take longer than that estimate.  Its count is exact: the
+        caller compares it with the limit.
         """
         if not memo.available() or self.engine not in BY_RULE[FIRST]:
             return None  # it replaces a first-item search; when fewest options wins, that search has no chance
         tree = estimate.first_item(self.problem, self.given)
+        searched *= estimate.share(tree, self.limit)
         loop = memo.loop()
         if self.engine is reference:
             search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[FIRST]
@@ -226,20 +231,27 @@ def count(problem: ExactCover, *, limit: int | None = None, **controls) -> Searc
     The count is ``complete`` when it is exact, also when there are exactly
     ``limit`` solutions: the search looks for one more before saying so.
     (``first_solution`` and ``uniqueness`` stop at their limit instead.)
+    A limited count costs no more than the whole count: where counting every
+    solution by memoised sub-problems is cheaper than searching for ``limit`` + 1
+    of them, that count is made and compared with the limit.
     """
     if limit is None or limit == 0:
         return Search(problem, limit=limit, **controls).run()
-    result = Search(problem, limit=limit + 1, **controls).run()
+    search = Search(problem, limit=limit + 1, **controls)
+    search.memoised = search._engine_name == "auto"  # a count: the memoised counter may answer it
+    result = search.run()
     if result.solutions <= limit:
         return result
     return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
 
 
-def count_memoised(problem: ExactCover, searched: float = 1.0, **controls) -> SearchResult | None:
-    """Count by memoised sub-problems, or None when that would not pay against a search
-    of ``searched`` of the tree (less than 1 when symmetry spares the rest)."""
-    search = Search(problem, **controls)
-    search._start = time.monotonic()
+def count_memoised(problem: ExactCover, searched: float = 1.0, limit: int | None = None,
+                   **controls) -> SearchResult | None:
+    """Count every solution by memoised sub-problems, or None when that would not pay against a
+    search of ``searched`` of the tree (less than 1 when symmetry spares the rest) that stops
+    after ``limit`` solutions (None: finds them all)."""
+    search = Search(problem, limit=limit, **controls)
+    search._start = clock.now()
     return search._memo_count(searched)
 
 
@@ -261,7 +273,8 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     both trees, each node weighted by what it costs).  One solution or a
     uniqueness check (limit <= 2) stays in plain Python (the first solution of
     a tree with many comes early, and a puzzle's tree is small); so does a
-    search estimated to save less than loading compiled code costs.  "numba"
+    search estimated to save less than loading compiled code costs, a search
+    for ``limit`` solutions costing its share of the tree (``estimate.share``).  "numba"
     asks for compiled code, with the rule chosen as above; naming an engine
     ("numba-first", "fewest"...) runs that one.  Every engine finds the same
     solutions, in its rule's order.
@@ -277,7 +290,7 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     rule = problem.branching
     if rule != AUTO and not (may_python and may_compile):
         return BY_RULE[rule][may_compile]  # nothing to weigh
-    rule, compiled = estimate.plan(problem, given, rule, python=may_python, compiled=may_compile)
+    rule, compiled = estimate.plan(problem, given, rule, python=may_python, compiled=may_compile, limit=limit)
     return BY_RULE[rule][compiled]
 
 

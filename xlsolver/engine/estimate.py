@@ -50,28 +50,38 @@ class Estimate:
 
 
 def plan(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
-         compiled: bool = True) -> tuple[str, bool]:
+         compiled: bool = True, limit: int | None = None) -> tuple[str, bool]:
     """``(rule, compiled?)``: the branching rule and kind of engine estimated to finish first.
 
     ``rule`` FIRST or FEWEST fixes the rule (AUTO weighs both); ``python`` and
     ``compiled`` say which kinds of engine may run; compiled code costs
-    LOAD_SECONDS more.  The fewest-options estimate, the dearer one, takes
+    LOAD_SECONDS more.  A search that stops after ``limit`` solutions costs its
+    :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
     FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
     """
     choices: list[tuple[float, str, bool]] = []
     for each in (FIRST, FEWEST) if rule == AUTO else (rule,):
         if each == FIRST:
-            seconds = first_item(problem, given).seconds
+            tree = first_item(problem, given)
         else:
             best = min((choice[0] for choice in choices), default=0.0)
             budget = max(FEWEST_STEPS, int(ESTIMATE_SHARE * best / PYTHON_STEP))
-            seconds = fewest(problem, given, steps=budget).seconds
+            tree = fewest(problem, given, steps=budget)
+        seconds = tree.seconds * share(tree, limit)
         if python:
             choices.append((seconds * PYTHON_SLOWER[each], each, False))
         if compiled:
             choices.append((LOAD_SECONDS + seconds, each, True))
     _, best_rule, fast = min(choices, key=lambda choice: choice[0])  # ties: the first listed
     return best_rule, fast
+
+
+def share(tree: Estimate, limit: int | None) -> float:
+    """The part of the tree a search visits before it has ``limit`` solutions (None: all of them),
+    taking the solutions as spread evenly through the tree (one hard to reach costs the whole tree)."""
+    if limit is None or tree.solutions <= limit:
+        return 1.0
+    return max(limit, 1) / tree.solutions
 
 
 def tree_size(problem: ExactCover, given: Sequence[int] = (), walks: int = 64, seed: int = 1) -> float:

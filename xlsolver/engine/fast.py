@@ -20,10 +20,10 @@ import multiprocessing
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from .. import clock
 from ..exact_cover import ExactCover
 
 NAME = "numba-first"
@@ -262,9 +262,9 @@ class Driver:
         budget = FIRST_SLICE
         while True:
             meta[kernels.STORED] = 0
-            started = time.perf_counter()
+            started = clock.now()
             self.compiled.advance(kernels, state, budget, -1 if self.limit is None else self.limit, out)
-            took = time.perf_counter() - started
+            took = clock.now() - started
             budget = next_slice(budget, took)
             self.nodes, self.found = int(meta[kernels.NODES]), int(meta[kernels.COUNT])
             status = int(meta[kernels.STATUS])

@@ -32,11 +32,11 @@ install and called through ctypes (``native.py``), which starts at once, and
 """
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import clock
 from ..exact_cover import ExactCover
 from . import fast, native
 
@@ -396,10 +396,10 @@ def _passes(plan: Layout, k, arena, tick, memory_mb: float, max_states: int | No
     total = np.zeros(1, dtype=np.uint64)
     budget, memory_cap = FIRST_SLICE, int(memory_mb * 2**20)
     while True:
-        started = time.perf_counter()
+        started = clock.now()
         arena = k.run(plan.starts, plan.patterns, plan.narrow, plan.wide, plan.run_end, plan.needs, len(plan.narrow_items),
                       plan.window, np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
-        took = time.perf_counter() - started
+        took = clock.now() - started
         budget = fast.next_slice(budget, took, 1 << 10, 1 << 24)  # in states, not nodes
         status = int(meta[STATUS])
         if status == OUT_OF_MEMORY:

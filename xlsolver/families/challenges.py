@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 
-from .. import engine
+from .. import clock, engine
 from ..answer import Answer, Cell, Frame, Status
 from ..exact_cover import ExactCover
 from . import Ask, Unsupported, exact
@@ -359,7 +358,7 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
     default they run here one by one.  Taking each batch's results in seed order makes a run on a cluster
     give the same challenges as one here.
     """
-    start = time.monotonic()
+    start = clock.now()
     deadline = None if request.time_limit is None else start + request.time_limit
     cancelled = engine.as_predicate(request.cancel)
     rows, settings = list(rows), dict(settings)
@@ -367,7 +366,7 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
     batch = 1 if request.jobs <= 1 and request.scheduler is None else 4 * max(request.jobs, 2)
     seed, made = request.seed, 0
     while made < request.count:
-        now = time.monotonic()
+        now = clock.now()
         if request.progress is not None:
             request.progress(Made(made, request.count, seed - request.seed, now - start))
         if cancelled() or (deadline is not None and now >= deadline):
@@ -378,4 +377,4 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
                 yield challenge
         seed += batch
     if request.progress is not None:
-        request.progress(Made(made, request.count, seed - request.seed, time.monotonic() - start))
+        request.progress(Made(made, request.count, seed - request.seed, clock.now() - start))

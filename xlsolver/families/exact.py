@@ -208,10 +208,11 @@ def _count_by(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetr
     if ask.scheduler not in (None, "local") and ask.jobs > 1:
         raise Unsupported(f"--jobs sets the workers of --scheduler local; the cluster at {ask.scheduler} has its own")
     controls = dict(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
-    if ask.limit is None:  # a complete count: by memoised sub-problems when that pays, in this process
-        counted = symmetry.count_memoised(problem, the_plan, memory_mb=ask.memory_mb, **controls)
-        if counted is not None:
-            return counted
+    # by memoised sub-problems when that pays, in this process (a limited count too, when a search for the
+    # limit would cost more than counting them all)
+    counted = symmetry.count_memoised(problem, the_plan, limit=ask.limit, memory_mb=ask.memory_mb, **controls)
+    if counted is not None:
+        return counted
     if split:
         from .. import parallel  # multiprocessing, or Dask, only when asked for
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ... import clock
 from ...a1 import cell_name
 from ...engine import Search
 from ...exact_cover import ExactCover
@@ -112,11 +112,11 @@ def analyse(puzzle: Puzzle | None = None) -> dict:
     """
     if puzzle is None:
         puzzle = classic()
-    start = time.perf_counter()
+    start = clock.now()
     enumeration = enumerate_layouts(puzzle)
-    enumerated = time.perf_counter()
+    enumerated = clock.now()
     parts = search.components(puzzle.moves, enumeration.layouts)
-    done = time.perf_counter()
+    done = clock.now()
     layouts = len(enumeration.layouts)
     solvable = sum(size for size, goals in parts if goals)
     factors = told_apart_factors(puzzle)

@@ -26,10 +26,10 @@ metric), with a parent dict of ints; nothing holds Python objects per state.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ... import clock
 from ...geometry import Point
 
 #: Direction names and their (row, col) steps, in the order moves are tried.
@@ -250,7 +250,7 @@ def shortest(board: MoveTables, start: int, metric: str, time_limit: float | Non
     neighbours = board.neighbours(metric)
     if board.is_goal(start):
         return Outcome([start], 1, None)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    deadline = None if time_limit is None else clock.now() + time_limit
     parent: dict[int, int] = {start: start}
     frontier = [start]
     expanded = 0
@@ -261,7 +261,7 @@ def shortest(board: MoveTables, start: int, metric: str, time_limit: float | Non
             if expanded % CHECK_EVERY == 0:
                 if cancelled():
                     return Outcome(None, len(parent), "cancelled")
-                if deadline is not None and time.monotonic() > deadline:
+                if deadline is not None and clock.now() >= deadline:
                     return Outcome(None, len(parent), "time limit")
             for after in neighbours(state):
                 if after not in parent:

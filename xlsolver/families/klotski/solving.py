@@ -9,10 +9,10 @@ of states becomes :class:`Move` objects and boards.
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ... import clock
 from ...answer import Status
 from ...engine import as_predicate
 from . import search
@@ -51,12 +51,12 @@ def solve(layout: Layout, metric: str = "piece", time_limit: float | None = None
     """Fewest moves in ``metric`` that bring the goal piece(s) home; breadth-first."""
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
-    started = time.perf_counter()
+    started = clock.now()
     cancelled = as_predicate(cancel)
     outcome = search.shortest(layout.puzzle.moves, layout.state, metric, time_limit, cancelled)
     moves, boards = describe(layout.puzzle, outcome.path) if outcome.path else ([], [])
     status = SOLVED if outcome.path else outcome.stopped or NO_SOLUTION
-    return Solution(status, metric, moves, boards, outcome.explored, time.perf_counter() - started, layout.rows)
+    return Solution(status, metric, moves, boards, outcome.explored, clock.now() - started, layout.rows)
 
 
 def reachable(layout: Layout) -> tuple[int, int]:

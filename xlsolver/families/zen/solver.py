@@ -36,10 +36,10 @@ the rules allow a win):
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ... import clock
 from ...engine import CANCELLED, TIME_LIMIT, as_predicate
 from .garden import NO_SOLUTION, SOLVED, Garden, Result, square_names
 from .rules import pass_grid, play, raking_order
@@ -291,7 +291,7 @@ class _Search:
         if self.nodes % CHECK_EVERY == 0:
             if self.cancelled():
                 raise _Stop(CANCELLED)
-            if self.deadline is not None and time.monotonic() >= self.deadline:
+            if self.deadline is not None and clock.now() >= self.deadline:
                 raise _Stop(TIME_LIMIT)
 
     # --- pruning ---------------------------------------------------------------------------
@@ -464,10 +464,10 @@ class _Search:
 
 def solve(garden: Garden, time_limit: float | None = None, cancel=None) -> Result:
     """Find a raking sequence or prove there is none (depth-first, pruned, memoised)."""
-    start = time.monotonic()
+    start = clock.now()
     deadline = None if time_limit is None else start + time_limit
     found = search(garden, deadline, as_predicate(cancel))
-    seconds = time.monotonic() - start
+    seconds = clock.now() - start
     if found.moves is None:
         status = found.stopped or NO_SOLUTION
         why = _why(garden, found.why) if status == NO_SOLUTION else None
