@@ -181,8 +181,18 @@ def test_a_part_in_an_encoding_ooxml_does_not_allow_is_refused(tmp_path, solve, 
                            "workbook parts are in UTF-8 or UTF-16)")
 
 
+@pytest.mark.parametrize("part, old, new, why", [
+    (hostile.SHEET, hostile.FIRST_CELL, b'<c r="B1"><v>1</c>', "mismatched tag at line 2, column 597"),
+    ("_rels/.rels", b"<", b"\x01<", "not well-formed (invalid token) at line 1, column 0"),
+])
+def test_broken_xml_is_refused_before_parsing_naming_its_part(tmp_path, solve, part, old, new, why):
+    """openpyxl reads _rels/.rels only when it saves: before, a byte changed there was exit 70 after the solve
+    (found by the fuzz test)."""
+    path = hostile.repack(tmp_path / "broken.xlsm", hostile.changed_sheet(old, new, part))
+    assert solve(path) == f"cannot open FILE: not a valid workbook (part {part} is broken XML ({why}))"
+
+
 @pytest.mark.parametrize("old, new, why", [
-    (hostile.FIRST_CELL, b'<c r="B1"><v>1</c>', "ParseError: mismatched tag: line 2, column 597"),
     (hostile.FIRST_CELL, b'<c r="B1" t="s"><v>99999</v></c>', "IndexError: list index out of range"),
     (hostile.FIRST_CELL, b'<c r="B1"><v>abc</v></c>',
      "could not read worksheets: ValueError: invalid literal for int() with base 10: 'abc'"),

@@ -39,6 +39,7 @@ _ENCODINGS = {"utf-8", "utf-16", "utf-16-le", "utf-16-be", "ascii", "iso8859-1"}
 _UTF32 = (b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00", b"<\x00\x00\x00", b"\x00\x00\x00<")  # marks, or "<"
 _REF = re.compile(r"\$?([A-Z]{1,3})?\$?(\d+)?(?::\$?([A-Z]{1,3})?\$?(\d+)?)?")
 _MAX_ROW, _MAX_COL = 1_048_576, 16_384
+_XML_SUFFIXES = (".xml", ".rels", ".vml")  # the parts that must be XML; others (vbaProject.bin, images) need not
 
 
 class PackageError(Exception):
@@ -141,8 +142,8 @@ def _check_xml(shown: str, name: str, data: bytes, cells: _CellCount) -> None:
     """No DOCTYPE (the entities of a billion laughs, or one naming a local file, are declared in it; no workbook
     has one), an encoding OOXML allows, and no more cells than the limits, in sheets and in the ranges openpyxl
     fills cell by cell.
-    A part expat cannot read at all is no XML (vbaProject.bin, an image) or broken XML, which openpyxl reports;
-    but UTF-32, which expat cannot read and lxml (openpyxl's parser of some parts, where installed) can, is refused."""
+    A part named as XML must be well-formed: openpyxl reads some parts only when it saves, and fails there.
+    UTF-32, which expat cannot read and lxml (openpyxl's parser of some parts, where installed) can, is refused."""
     if data.startswith(_UTF32):
         raise _invalid(shown, f"part {name} is in UTF-32; workbook parts are in UTF-8 or UTF-16")
     parser = expat.ParserCreate()
@@ -158,8 +159,10 @@ def _check_xml(shown: str, name: str, data: bytes, cells: _CellCount) -> None:
             from None
     except _Encoding as err:
         raise _invalid(shown, f"part {name} is in {err}; workbook parts are in UTF-8 or UTF-16") from None
-    except expat.ExpatError:
-        return
+    except expat.ExpatError as err:
+        if name.lower().endswith(_XML_SUFFIXES):
+            raise _not_well_formed(shown, name, err) from None
+        return  # no XML: vbaProject.bin, an image
     cells.count(name, data)
 
 
@@ -176,8 +179,8 @@ class _CellCount:
         parser.StartElementHandler = self.element
         try:
             parser.Parse(data, True)
-        except expat.ExpatError:
-            pass  # broken XML: openpyxl refuses it before it fills anything
+        except expat.ExpatError as err:  # openpyxl would fail on it, maybe only when saving (_rels/.rels)
+            raise _not_well_formed(self.shown, name, err) from None
 
     def element(self, tag: str, attributes: dict[str, str]) -> None:
         local = tag.rpartition(" ")[2]
@@ -238,6 +241,11 @@ def _raise(kind: type[Exception]):
     def handler(*_args):
         raise kind
     return handler
+
+
+def _not_well_formed(shown: str, name: str, err: expat.ExpatError) -> PackageError:
+    return _invalid(shown, f"part {name} is broken XML ({expat.ErrorString(err.code)} at line {err.lineno}, "
+                           f"column {err.offset})")
 
 
 def _invalid(shown: str, why: str) -> PackageError:
