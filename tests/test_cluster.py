@@ -112,8 +112,10 @@ def figures(report: dict) -> tuple:
     ([str(EXAMPLES / "pento-6x10-hint.txt")], 337),
 ])
 def test_counts_on_the_cluster_equal_the_counts_of_one_process(cli, scheduler, watcher, args, solutions):
+    """Searched on the cluster (--memory 1: no memoised count, which would answer in this process when it pays,
+    a choice that depends on whether this process has numba loaded already), counted alone as it comes."""
     alone = json.loads(cli("count", *args, "--json").stdout)
-    report, ran = counted_on(cli, watcher, *args, "--scheduler", scheduler)
+    report, ran = counted_on(cli, watcher, *args, "--memory", "1", "--scheduler", scheduler)
     assert figures(report) == figures(alone) and report["solutions"] == solutions
     assert report["engine"].endswith(f"x {WORKERS} dask workers"), report["engine"]
     assert ran and ran <= set(watcher.nthreads()), "the tasks did not run on the cluster's workers"
