@@ -116,21 +116,6 @@ def test_without_a_home_folder_the_default_is_none_not_an_error(monkeypatch):
     assert fast.configured_cache_dir() is None
 
 
-@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
-def test_the_private_folder_is_made_0700_and_refused_when_others_may_write_or_it_is_a_link(tmp_path):
-    mine = tmp_path / "mine"
-    assert fast.owned_alone(mine) and stat.S_IMODE(mine.stat().st_mode) == 0o700
-    shared = tmp_path / "shared"
-    shared.mkdir()
-    shared.chmod(0o777)
-    assert not fast.owned_alone(shared)
-    link = tmp_path / "link"
-    link.symlink_to(mine)
-    assert not fast.owned_alone(link)
-    (tmp_path / "file").write_text("")
-    assert not fast.owned_alone(tmp_path / "file")
-
-
 def test_a_folder_is_writable_only_if_a_file_can_be_made_in_it(tmp_path):
     assert fast.writable_dir(tmp_path / "new" / "deep")
     (tmp_path / "file").write_text("")

@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .. import clock
+from .. import clock, private
 from ..exact_cover import ExactCover
 
 NAME = "numba-first"
@@ -67,7 +67,8 @@ def cache_dir() -> Path | None:
     """The folder numba caches compiled kernels in, or None: compile afresh in every process.
 
     The configured folder (``NUMBA_CACHE_DIR``, else ``~/.cache/xlsolver/numba``)
-    if it can be written, else :func:`private_temp_dir`.  Without either, numba
+    if it can be written, else ``xlsolver-numba-UID`` in the temporary folder
+    (:mod:`xlsolver.private`).  Without either, numba
     would look beside the installed package (``__pycache__``, root's in a shared
     environment) and in ``~/.cache/numba``, and failing both refuse to load the
     kernels at all.  Without a cache every run pays the compile time, so the
@@ -76,13 +77,19 @@ def cache_dir() -> Path | None:
     configured = configured_cache_dir()
     if configured is not None and writable_dir(configured):
         return configured
-    private = private_temp_dir()
-    if private is not None and owned_alone(private) and writable_dir(private):
-        return private
+    try:
+        own = private.temp_folder("xlsolver-numba")  # pickles: whoever can write them runs code in the next search
+        if writable_dir(own):
+            return own
+        refused = f"{str(own)!r} cannot be written"
+    except private.NotPrivate as err:
+        refused = str(err)
+    except OSError:
+        refused = "there is no temporary folder"
     if multiprocessing.parent_process() is None:
-        tried = " or ".join(str(where) for where in (configured, private) if where is not None)
-        print(f"xlsolver: no folder to cache compiled code in ({tried or 'no home or temporary folder'});"
-              " it is compiled afresh on every run", file=sys.stderr)
+        home = f"{str(configured)!r} cannot be written; " if configured else ""
+        print(f"xlsolver: no folder to cache compiled code in ({home}{refused}); it is compiled afresh on every run",
+              file=sys.stderr)
     return None
 
 
@@ -94,28 +101,6 @@ def configured_cache_dir() -> Path | None:
         return Path.home() / ".cache" / "xlsolver" / "numba"
     except (RuntimeError, KeyError):  # no HOME and no entry in the password database
         return None
-
-
-def private_temp_dir() -> Path | None:
-    """``xlsolver-numba-USER`` in the temporary folder (None: no temporary folder can be written)."""
-    user = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
-    try:
-        return Path(tempfile.gettempdir()) / f"xlsolver-numba-{user}"
-    except OSError:
-        return None
-
-
-def owned_alone(where: Path) -> bool:
-    """Is ``where`` a folder of this user's that no one else may write to (created 0700 if missing)?
-    numba's cache files are pickles: whoever can write them runs code in the next search."""
-    try:
-        where.mkdir(mode=0o700, exist_ok=True)
-        status = where.lstat()
-    except OSError:
-        return False
-    if not hasattr(os, "getuid"):
-        return where.is_dir()  # Windows: the temporary folder is the user's own
-    return where.is_dir() and not where.is_symlink() and status.st_uid == os.getuid() and not status.st_mode & 0o022
 
 
 def writable_dir(where: Path) -> bool:

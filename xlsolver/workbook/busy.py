@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from .. import private
 
 NOTE_OFFSET = 1  # byte 0 is the locked one on Windows; others read the note after it
 
@@ -33,30 +33,13 @@ class LockUnavailable(Busy):
 
 
 def lock_folder() -> Path:
-    """The user's own folder of lock files, made if missing; LockUnavailable if what is there is not one the
-    user alone can write to (another user's, a link, a file, open to others)."""
-    if not hasattr(os, "getuid"):  # Windows: the temporary folder is the user's own
-        folder = Path(tempfile.gettempdir()) / "xlsolver"
-        folder.mkdir(exist_ok=True)
-        return folder
-    folder = Path(tempfile.gettempdir()) / f"xlsolver-{os.getuid()}"
+    """The user's own folder of lock files (``xlsolver-UID`` in the temporary folder), made if missing;
+    LockUnavailable if what is there is not one the user alone can write to."""
     try:
-        folder.mkdir(mode=0o700)
-    except FileExistsError:
-        pass
-    except OSError as err:
-        raise LockUnavailable(f"cannot make the folder of xlsolver's locks {str(folder)!r}: {err.strerror}") from None
-    found = folder.lstat()
-    if stat.S_ISLNK(found.st_mode) or not stat.S_ISDIR(found.st_mode):
-        problem = "a link" if stat.S_ISLNK(found.st_mode) else "not a folder"
-    elif found.st_uid != os.getuid():
-        problem = f"owned by another user (uid {found.st_uid})"
-    elif found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        problem = f"writable by other users (mode {stat.S_IMODE(found.st_mode):04o})"
-    else:
-        return folder
-    raise LockUnavailable(f"the folder of xlsolver's locks {str(folder)!r} is {problem}, so it cannot keep one "
-                          "action at a time on a workbook; remove it (xlsolver makes it anew)")
+        return private.temp_folder("xlsolver")
+    except private.NotPrivate as err:
+        raise LockUnavailable(f"the folder of xlsolver's locks {str(err.folder)!r} {err.problem}, so it cannot keep "
+                              "one action at a time on a workbook; remove it (xlsolver makes it anew)") from None
 
 
 def lock_path(workbook: str | Path) -> Path:
