@@ -120,7 +120,7 @@ def test_ctrl_c_while_counting_on_a_workbook_is_exit_130_one_line_and_the_file_i
     type_into(path, "Sudoku_TimeLimit", [[3600]])
     typed = path.read_bytes()
     process = subprocess.Popen(_command("count", str(path), "--area", "Sudoku"), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=_as_at_a_terminal)
     lock = busy.lock_path(path)
     while not lock.exists() and process.poll() is None:
         time.sleep(0.005)  # the lock file appears once the command is at work on the workbook
@@ -129,6 +129,12 @@ def test_ctrl_c_while_counting_on_a_workbook_is_exit_130_one_line_and_the_file_i
     assert process.returncode == 130
     assert _one_line(stderr) == f"xlsolver: interrupted (Ctrl-C); {str(path)!r} left as it was"
     assert path.read_bytes() == typed and not _leftovers(path)
+
+
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as at a terminal: a test runner started in the background of a shell ignores SIGINT, and its
+    children would inherit that (Python keeps an ignored SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 # --- one action at a time --------------------------------------------------------------------------
