@@ -81,6 +81,7 @@ class Search:
         progress_interval: float = 0.5,
         engine: str = "auto",
         memory_mb: float = memo.DEFAULT_MEMORY_MB,
+        counting: bool = False,
     ) -> None:
         if limit is not None and limit < 0:
             raise ValueError("limit must be >= 0")
@@ -93,9 +94,9 @@ class Search:
         self._progress_interval = progress_interval
         self._engine_name = engine
         self._engine = choose(engine, problem, self.given, limit) if engine != "auto" else None  # errors now
-        # the memoised counter finds no solution, only their number: it may answer a count, not a search for
-        # solutions (count() lets it answer a count with a limit too)
-        self.memoised = engine == "auto" and limit is None
+        # the memoised counter finds no solution, only their number: it may answer a count (``counting``,
+        # or no limit), not a search for solutions
+        self.memoised = engine == "auto" and (counting or limit is None)
         self.memory_mb = memory_mb
         self._start: float | None = None  # set by run(): a count given up keeps the clock running
         self.result: SearchResult | None = None
@@ -237,9 +238,7 @@ def count(problem: ExactCover, *, limit: int | None = None, **controls) -> Searc
     """
     if limit is None or limit == 0:
         return Search(problem, limit=limit, **controls).run()
-    search = Search(problem, limit=limit + 1, **controls)
-    search.memoised = search._engine_name == "auto"  # a count: the memoised counter may answer it
-    result = search.run()
+    result = Search(problem, limit=limit + 1, counting=True, **controls).run()
     if result.solutions <= limit:
         return result
     return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
