@@ -1,8 +1,9 @@
 """The answers of every exact-cover family, written once: solve, Next, Unique?, Count.
 
 A family's ``read`` returns a :class:`CoverPuzzle` (its problem, how to draw a
-solution, why there may be none); :func:`solve` and :func:`count` are then the
-family's ``solve`` and ``count``.
+solution, why there may be none), made by ``cover.puzzle`` from what the family
+states; :func:`solve` and :func:`count` are then the family's ``solve`` and
+``count`` (``cover.family`` declares them).
 
 Families with a side condition (RoadBlock) give ``accept``: the engine's
 candidates are filtered by it, so limits count accepted solutions only.

@@ -20,7 +20,7 @@ from ..answer import Frame
 from ..catalog import read_data_file
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
-from . import Family, InvalidPuzzle, Setting, Settings, challenges, exact
+from . import InvalidPuzzle, Setting, Settings, cover, exact
 from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "ghost-hunter"
@@ -117,12 +117,10 @@ def encode(puzzle: Puzzle) -> ExactCover:
     """Items: cells, tiles, ghosts (all primary); labels ``(tile, {cell: mark})``."""
     cells = sorted(puzzle.tiles.board)
     ghost_item = {g: f"ghost@{cell_name(*g)}" for g in sorted(puzzle.ghosts)}
-    problem = ExactCover([cell_name(*c) for c in cells] + list(puzzle.tiles.pieces) + list(ghost_item.values()))
-    for letter in puzzle.tiles.pieces:
-        for placed in _allowed(puzzle, letter):
-            lit = [ghost_item[c] for c, m in placed.items() if m == LAMP and c in puzzle.ghosts]
-            problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)] + lit, label=(letter, placed))
-    return problem
+    return cover.problem([cell_name(*c) for c in cells] + list(puzzle.tiles.pieces) + list(ghost_item.values()),
+                         (cover.piece_option(letter, placed, [ghost_item[c] for c, m in placed.items()
+                                                              if m == LAMP and c in puzzle.ghosts])
+                          for letter in puzzle.tiles.pieces for placed in _allowed(puzzle, letter)))
 
 
 def unlightable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
@@ -131,14 +129,13 @@ def unlightable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
     return [puzzle.cell_name(*g) for g in sorted(puzzle.ghosts - lit)]
 
 
-def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
-    """Letters per cell; a lamp is the lower-case letter (it always sits on a ghost)."""
-    grid = [["."] * puzzle.tiles.cols for _ in range(puzzle.tiles.rows)]
-    for option in solution:
-        letter, placed = problem.labels[option]
-        for (r, c), mark in placed.items():
-            grid[r][c] = letter.lower() if mark == LAMP else letter
-    return ["".join(row) for row in grid]
+#: What an option writes into the grid: its letter per cell, a lamp in lower case.
+places = cover.piece_places(LAMP)
+
+
+def blank(puzzle: Puzzle) -> list[str]:
+    """The board before any tile is placed: the grid a solution is written into."""
+    return ["." * puzzle.tiles.cols] * puzzle.tiles.rows
 
 
 def colours(puzzle: Puzzle) -> dict[str, str]:
@@ -166,15 +163,13 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name, ghosts: boo
             return f"no tile can put a lamp on the ghost at {', '.join(dark)}"
         return "no way to light every ghost with exactly one lamp"
 
-    def frame(solution) -> Frame:
-        return Frame.of_letters(decode(puzzle, problem, solution), table, shown=lamps_shown)
-
     def ghosts(solution) -> dict[tuple[int, int], str]:
         """A challenge for a tiling: a ghost under every lamp."""
         return {cell: GHOST for option in solution for cell, mark in problem.labels[option][1].items() if mark == LAMP}
 
-    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, table, data={"family": NAME},
-                             rows=tuple(rows), cell_name=cell_name, challenge=ghosts)
+    return cover.puzzle(problem, places, blank(puzzle), why_none=why_none,
+                        colours=table, draw=lambda solved: Frame.of_letters(solved, table, shown=lamps_shown),
+                        data={"family": NAME}, rows=tuple(rows), cell_name=cell_name, challenge=ghosts)
 
 
 def legend(settings) -> list[Frame]:
@@ -194,19 +189,6 @@ def sheets() -> tuple[SheetSpec, ...]:
                         sample=("   G", "GG G", "G", " G")),)),)  # level 49
 
 
-FAMILY = Family(
-    name=NAME,
-    title="Ghost Hunter: tiles cover the board, a lamp on every ghost",
-    read=read,
-    solve=exact.solve,
-    count=exact.count,
-    settings=(EDITION,),
-    unique=True,
-    exact_cover=lambda puzzle: puzzle.problem,
-    empty_data=exact.empty_data,
-    hint=challenges.hint,
-    generate=challenges.generator(NAME, blank=lambda rows, settings: read(rows, settings, ghosts=False)),
-    legend=legend,
-    sheets=sheets,
-    order=10,
-)
+FAMILY = cover.family(name=NAME, title="Ghost Hunter: tiles cover the board, a lamp on every ghost", read=read,
+                      settings=(EDITION,), blank=lambda rows, settings: read(rows, settings, ghosts=False),
+                      legend=legend, sheets=sheets, order=10)

@@ -27,7 +27,7 @@ from ..a1 import CellNamer, cell_name, range_name
 from ..answer import Frame
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
-from . import Family, InvalidPuzzle, Setting, Settings, challenges, exact
+from . import InvalidPuzzle, Setting, Settings, cover, exact
 from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
 
 NAME = "roadblock"
@@ -139,11 +139,9 @@ def encode(puzzle: Puzzle) -> ExactCover:
     cells = sorted(puzzle.pieces.board)
     required = [p for p in puzzle.in_play if puzzle.required(p)]
     optional = [p for p in puzzle.in_play if not puzzle.required(p)]
-    problem = ExactCover([cell_name(*c) for c in cells] + required, optional)
-    for letter in puzzle.in_play:
-        for placed in _allowed(puzzle, letter):
-            problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)], label=(letter, placed))
-    return problem
+    return cover.problem([cell_name(*c) for c in cells] + required,
+                         (cover.piece_option(letter, placed) for letter in puzzle.in_play
+                          for placed in _allowed(puzzle, letter)), optional)
 
 
 def marks(problem: ExactCover, solution) -> dict[tuple[int, int], str]:
@@ -178,14 +176,13 @@ def streets(puzzle: Puzzle, problem: ExactCover, solution) -> dict[tuple[int, in
             if "police" not in puzzle.pieces.pieces[letter].words for cell in placed}
 
 
-def decode(puzzle: Puzzle, problem: ExactCover, solution) -> list[str]:
-    """Letters per cell; a police car is its tile's letter in lower case."""
-    grid = [["."] * puzzle.pieces.cols for _ in range(puzzle.pieces.rows)]
-    for option in solution:
-        letter, placed = problem.labels[option]
-        for (r, c), mark in placed.items():
-            grid[r][c] = letter.lower() if mark == POLICE_CAR else letter
-    return ["".join(row) for row in grid]
+#: What an option writes into the grid: its letter per cell, a police car in lower case.
+places = cover.piece_places(POLICE_CAR)
+
+
+def blank(puzzle: Puzzle) -> list[str]:
+    """The board before any piece is placed: the grid a solution is written into."""
+    return ["." * puzzle.pieces.cols] * puzzle.pieces.rows
 
 
 def colours(puzzle: Puzzle) -> dict[str, str]:
@@ -217,15 +214,10 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> exact.Co
         raise InvalidPuzzle(no_room)
     puzzle = parse(rows, mode=mode, cell_name=cell_name, piece_set=edition)
     problem = encode(puzzle)
-    table = colours(puzzle)
-
-    def frame(solution) -> Frame:
-        return Frame.of_letters(decode(puzzle, problem, solution), table)
-
-    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame,
-                             lambda: "every way to fill the board lets a car reach the edge", table,
-                             accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME},
-                             rows=tuple(rows), cell_name=cell_name, challenge=lambda s: streets(puzzle, problem, s))
+    return cover.puzzle(problem, places, blank(puzzle),
+                        why_none=lambda: "every way to fill the board lets a car reach the edge",
+                        colours=colours(puzzle), accept=lambda s: trapped(puzzle, problem, s), data={"family": NAME},
+                        rows=tuple(rows), cell_name=cell_name, challenge=lambda s: streets(puzzle, problem, s))
 
 
 def _room_for_all(piece_set: MarkedSet) -> bool:
@@ -251,19 +243,5 @@ def sheets() -> tuple[SheetSpec, ...]:
                         sample=(" JJJ", "  SSS", "  S", "  EX", "  EW", " EEWW")),)),)  # the first sample challenge
 
 
-FAMILY = Family(
-    name=NAME,
-    title="RoadBlock: police tiles trap the cars",
-    read=read,
-    solve=exact.solve,
-    count=exact.count,
-    settings=(PLAY, EDITION),
-    unique=True,
-    exact_cover=lambda puzzle: puzzle.problem,
-    empty_data=exact.empty_data,
-    hint=challenges.hint,
-    generate=challenges.generator(NAME),
-    legend=legend,
-    sheets=sheets,
-    order=20,
-)
+FAMILY = cover.family(name=NAME, title="RoadBlock: police tiles trap the cars", read=read, settings=(PLAY, EDITION),
+                      legend=legend, sheets=sheets, order=20)

@@ -65,7 +65,7 @@ from ..console import UserError, read_file
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
-from . import Drawing, Family, InvalidPuzzle, Setting, Settings, challenges, exact
+from . import Drawing, InvalidPuzzle, Setting, Settings, cover
 
 
 #: Box side n -> grid side n * n.
@@ -322,26 +322,30 @@ def encode(puzzle: Puzzle) -> ExactCover:
     cells = [(r, c) for r in range(size) for c in range(size)]
     primary = [a1.cell_name(*cell) for cell in cells]
     primary += [f"{house.key}={symbol}" for house in puzzle.houses for symbol in alphabet]
-    problem = ExactCover(primary, branching=FEWEST)
-    for cell in cells:
-        if cell in puzzle.givens:
-            allowed = puzzle.givens[cell]
-        else:
-            taken = {puzzle.givens.get(other) for house in houses_of[cell] for other in house.cells}
-            allowed = "".join(symbol for symbol in alphabet if symbol not in taken)
-        for symbol in allowed:
-            items = [a1.cell_name(*cell)] + [f"{house.key}={symbol}" for house in houses_of[cell]]
-            problem.add_option(items, label=(cell[0], cell[1], symbol))
-    return problem
+
+    def options():
+        for cell in cells:
+            if cell in puzzle.givens:
+                allowed = puzzle.givens[cell]
+            else:
+                taken = {puzzle.givens.get(other) for house in houses_of[cell] for other in house.cells}
+                allowed = "".join(symbol for symbol in alphabet if symbol not in taken)
+            for symbol in allowed:
+                items = [a1.cell_name(*cell)] + [f"{house.key}={symbol}" for house in houses_of[cell]]
+                yield items, (cell[0], cell[1], symbol)
+
+    return cover.problem(primary, options(), branching=FEWEST)
+
+
+def places(label: tuple[int, int, str]) -> tuple[tuple[Point, str], ...]:
+    """What an option writes into the grid: its symbol in its cell."""
+    r, c, symbol = label
+    return ((r, c), symbol),
 
 
 def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list[str]:
     """The solved grid as text rows (a cell no option fills stays ``.``)."""
-    grid = [list(row) for row in puzzle.rows]
-    for option in solution:
-        r, c, symbol = problem.labels[option]
-        grid[r][c] = symbol
-    return ["".join(row) for row in grid]
+    return cover.written(problem, solution, puzzle.rows, places)
 
 
 def given_cells(puzzle: Puzzle) -> frozenset[Point]:
@@ -355,7 +359,7 @@ def colours(puzzle: Puzzle) -> dict[Point, str]:
             for r in range(puzzle.size) for c in range(puzzle.size)}
 
 
-__all__ = ["Puzzle", "House", "parse", "encode", "decode", "given_cells", "colours", "symbols",
+__all__ = ["Puzzle", "House", "parse", "encode", "places", "decode", "given_cells", "colours", "symbols",
            "describe_symbols", "SIZES", "VARIANTS", "CLASSIC", "X", "JIGSAW", "X_JIGSAW", "GIVEN", "SOLVED"]
 
 
@@ -384,19 +388,15 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
                 raise InvalidPuzzle([f"{place}: {err}"] + grid.messages) from None
             raise InvalidPuzzle([f"{place}: {err}"]) from None
     puzzle = parse(rows, variant=settings.get("variant") or CLASSIC, regions=regions, cell_name=cell_name)
-    problem = encode(puzzle)
     given = given_cells(puzzle)
 
-    def frame(solution) -> Frame:
-        solved = decode(puzzle, problem, solution)
+    def draw(solved: list[str]) -> Frame:
         return Frame(tuple(tuple(Cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
                                  for c, ch in enumerate(row)) for r, row in enumerate(solved)))
 
-    def why_none() -> str:
-        return "the givens admit no completion"
-
-    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none,
-                             data={"family": "sudoku", "variant": puzzle.variant}, rows=tuple(rows), cell_name=cell_name)
+    return cover.puzzle(encode(puzzle), places, puzzle.rows, why_none=lambda: "the givens admit no completion",
+                        draw=draw, data={"family": "sudoku", "variant": puzzle.variant}, rows=tuple(rows),
+                        cell_name=cell_name)
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -419,18 +419,5 @@ REGION_PALETTE = ("#f4cccc", "#fce5cd", "#fff2cc", "#d9ead3", "#d0e0e3", "#cfe2f
                   "#e6b8af") * 3
 
 
-FAMILY = Family(
-    name="sudoku",
-    title="Sudoku: any n² x n² size, X (diagonal) and jigsaw variants",
-    read=read,
-    solve=exact.solve,
-    count=exact.count,
-    settings=(VARIANT, REGIONS),
-    unique=True,
-    exact_cover=lambda puzzle: puzzle.problem,
-    empty_data=exact.empty_data,
-    hint=challenges.hint,
-    generate=challenges.generator("sudoku"),
-    sheets=sheets,
-    order=50,
-)
+FAMILY = cover.family(name="sudoku", title="Sudoku: any n² x n² size, X (diagonal) and jigsaw variants", read=read,
+                      settings=(VARIANT, REGIONS), sheets=sheets, order=50)

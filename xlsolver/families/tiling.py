@@ -26,7 +26,7 @@ from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Point
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
-from . import Drawing, Family, InvalidPuzzle, Setting, Settings, challenges, exact
+from . import Drawing, InvalidPuzzle, Setting, Settings, cover, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
 
@@ -220,10 +220,8 @@ def encode(puzzle: Puzzle) -> ExactCover:
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
                 options.append((letter, placed))
     cells = item_order(puzzle.board, [placed for _, placed in options])
-    problem = ExactCover(primary=[cell_name(*c) for c in cells] + list(puzzle.pieces.pieces))
-    for letter, placed in options:
-        problem.add_option([letter] + [cell_name(*c) for c in sorted(placed)], label=(letter, placed))
-    return problem
+    return cover.problem([cell_name(*c) for c in cells] + list(puzzle.pieces.pieces),
+                         (cover.piece_option(letter, placed) for letter, placed in options))
 
 
 def uncoverable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
@@ -232,14 +230,13 @@ def uncoverable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
     return [puzzle.cell_name(*cell) for cell in sorted(puzzle.board - covered)]
 
 
+#: What an option writes into the grid: its piece's letter on each of its cells.
+places = cover.piece_places()
+
+
 def decode(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> list[str]:
     """The solved grid: every board cell shows the letter of the piece covering it."""
-    grid = [list(row) for row in puzzle.rows]
-    for option in solution:
-        letter, placed = problem.labels[option]
-        for r, c in placed:
-            grid[r][c] = letter
-    return ["".join(row) for row in grid]
+    return cover.written(problem, solution, puzzle.rows, places)
 
 
 @dataclass(frozen=True)
@@ -375,17 +372,16 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
 def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
     problem = encode(puzzle)
     colours = {k: p.colour for k, p in puzzle.pieces.pieces.items()}
+    drawn = {**colours, HOLE: OFF_BOARD}
 
     def why_none() -> str:
         stranded = uncoverable(puzzle, problem)
         return f"no piece can cover {', '.join(stranded)}" if stranded else "the pieces cannot fill the open cells"
 
-    def frame(solution) -> Frame:
-        return Frame.of_letters(decode(puzzle, problem, solution), {**colours, HOLE: OFF_BOARD}, ground=HOLE + OUTSIDE)
-
-    return exact.CoverPuzzle(problem, lambda s: decode(puzzle, problem, s), frame, why_none, colours,
-                             item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name},
-                             rows=puzzle.rows, cell_name=puzzle.cell_name)
+    return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours,
+                        draw=lambda rows: Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE),
+                        item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name},
+                        rows=puzzle.rows, cell_name=puzzle.cell_name)
 
 
 def named_board(name: str) -> tuple[list[str], dict]:
@@ -401,38 +397,43 @@ def legend(settings) -> list[Frame]:
             for piece in pieces.pieces.values()]
 
 
-def sheets() -> tuple[SheetSpec, ...]:
-    pento, iq = catalog.piece_set("pentominoes"), catalog.piece_set("iq-puzzler-pro")
+def board_sheet(order: int, name: str, intro: str, pieces: str,
+                boards: tuple[tuple[str, str, str, tuple[str, ...]], ...]) -> SheetSpec:
+    """A sheet of named boards for one piece set, the set's pieces its legend; ``boards``: each area's name,
+    title, board and sample input."""
+    letters = "".join(catalog.piece_set(pieces).pieces)
 
-    def fixed(name, title, board, pieces, sample=()):
+    def area(area_name: str, title: str, board: str, sample: tuple[str, ...]) -> AreaSpec:
         drawing = catalog.board(board).rows
-        return AreaSpec(name, title, len(drawing), len(drawing[0]), board=board, settings={"pieces": pieces.name},
-                        letters="".join(pieces.pieces), sample=tuple(sample), generate=True)
+        return AreaSpec(area_name, title, len(drawing), len(drawing[0]), board=board, settings={"pieces": pieces},
+                        letters=letters, sample=sample, generate=True)
 
+    return SheetSpec(name, f"Sheet{order}", order, name, intro, tuple(area(*each) for each in boards),
+                     legend={"pieces": pieces})
+
+
+def sheets() -> tuple[SheetSpec, ...]:
     return (
-        SheetSpec(
-            "Pentominoes", "Sheet1", 1, "Pentominoes",
+        board_sheet(
+            1, "Pentominoes",
             "Type piece letters into a left-hand grid as hints (a whole piece or a few of its cells), leave the "
             "other cells empty, and press Solve. The solution appears on the right; what you typed is never changed.",
-            legend={"pieces": "pentominoes"},
-            areas=(
-                fixed("Pento6x10", "6 x 10 rectangle (9,356 solutions)", "6x10", pento,
-                      ["", "", "    X", "   XXX", "    X", ""]),
-                fixed("Pento5x12", "5 x 12 rectangle (4,040 solutions)", "5x12", pento),
-                fixed("Pento4x15", "4 x 15 rectangle (1,472 solutions)", "4x15", pento),
-                fixed("Pento3x20", "3 x 20 rectangle (8 solutions)", "3x20", pento),
-                fixed("PentoScott", "8 x 8 minus the centre (Scott's board, 520 solutions)", "scott", pento),
+            "pentominoes", (
+                ("Pento6x10", "6 x 10 rectangle (9,356 solutions)", "6x10", ("", "", "    X", "   XXX", "    X", "")),
+                ("Pento5x12", "5 x 12 rectangle (4,040 solutions)", "5x12", ()),
+                ("Pento4x15", "4 x 15 rectangle (1,472 solutions)", "4x15", ()),
+                ("Pento3x20", "3 x 20 rectangle (8 solutions)", "3x20", ()),
+                ("PentoScott", "8 x 8 minus the centre (Scott's board, 520 solutions)", "scott", ()),
             )),
-        SheetSpec(
-            "IQ Puzzler Pro", "Sheet2", 2, "IQ Puzzler Pro",
+        board_sheet(
+            2, "IQ Puzzler Pro",
             "Copy a challenge from the booklet: type the letter of each pre-placed piece into its cells "
             "(A = yellow ... L = light green, as in the legend) and press Solve. Dark cells are not part of the board.",
-            legend={"pieces": "iq-puzzler-pro"},
-            areas=(
-                fixed("IQ5x11", "5 x 11 board", "iq5x11", iq, ["G", "GGG", "  C", "  CCCC", ""]),  # challenge 37
-                fixed("IQDiamond", "Diamond board (the 45-degree side, drawn on the square grid)", "iqdiamond", iq,
-                      [" ..II", "...ID", "....DDE", "...GKDE", "...GKKEEA", "  GGKCCEA", "  HHHCJAA", "    HCJJA",
-                       "    HCJJ"]),  # booklet challenge 41
+            "iq-puzzler-pro", (
+                ("IQ5x11", "5 x 11 board", "iq5x11", ("G", "GGG", "  C", "  CCCC", "")),  # challenge 37
+                ("IQDiamond", "Diamond board (the 45-degree side, drawn on the square grid)", "iqdiamond",
+                 (" ..II", "...ID", "....DDE", "...GKDE", "...GKKEEA", "  GGKCCEA", "  HHHCJAA", "    HCJJA",
+                  "    HCJJ")),  # booklet challenge 41
             )),
         SheetSpec(
             "Custom", "Sheet3", 3, "Your own puzzle",
@@ -452,20 +453,6 @@ def sheets() -> tuple[SheetSpec, ...]:
     )
 
 
-FAMILY = Family(
-    name="tiling",
-    title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
-    read=read,
-    solve=exact.solve,
-    count=exact.count,
-    settings=(PIECES, TURN_OVER),
-    unique=True,
-    exact_cover=lambda puzzle: puzzle.problem,
-    empty_data=exact.empty_data,
-    hint=challenges.hint,
-    generate=challenges.generator("tiling"),
-    board=named_board,
-    legend=legend,
-    sheets=sheets,
-    order=0,
-)
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, legend=legend,
+                      title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
+                      sheets=sheets, order=0)

@@ -134,6 +134,19 @@ def legend(settings) -> list[Frame]:
             for piece in puzzle.types if piece.letter != EMPTY]
 
 
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "Klotski", "Sheet8", 8, "Klotski (华容道)",
+        "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
+        "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
+        legend={}, areas_top=BELOW_INTRO + 1, cell_pixels=30,  # room for a numbered piece: V3
+        areas=(AreaSpec("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, letters="CHVS",
+                        cells=(SettingCell("metric", (-2, 13), "piece"),),
+                        listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance"),
+                                          (6, 6, 14, 8)),
+                        sample=("VCCV", "VCCV", "VHHV", "VSSV", "S  S")),)),)  # 横刀立马, the classic start
+
+
 def commands(subparsers) -> None:
     """``xlsolver klotski analyse``: every layout, the solvable ones, the components."""
     analyse = subparsers.add_parser("analyse", aliases=["analyze"], help="count layouts, solvable layouts, components",
@@ -174,33 +187,9 @@ def run_analyse(args: argparse.Namespace) -> int:
     return Status.SOLVED.exit_code
 
 
-def sheets() -> tuple[SheetSpec, ...]:
-    return (SheetSpec(
-        "Klotski", "Sheet8", 8, "Klotski (华容道)",
-        "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "
-        "Solve finds the fewest moves to bring Cao Cao to the exit at the bottom; Next and Previous step through them.",
-        legend={}, areas_top=BELOW_INTRO + 1, cell_pixels=30,  # room for a numbered piece: V3
-        areas=(AreaSpec("Klotski", "4 x 5 board, exit at the bottom middle", 5, 4, letters="CHVS",
-                        cells=(SettingCell("metric", (-2, 13), "piece"),),
-                        listing=ListCells("Moves", (0, 17), 160, ("Move", "Piece", "Direction", "Distance"),
-                                          (6, 6, 14, 8)),
-                        sample=("VCCV", "VCCV", "VHHV", "VSSV", "S  S")),)),)  # 横刀立马, the classic start
-
-
-FAMILY = Family(
-    name="klotski",
-    title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
-    read=read,
-    solve=answer,
-    settings=(METRIC, PUZZLE),
-    steps=FRAMES,
-    legend=legend,
-    sheets=sheets,
-    command="klotski",
-    commands=commands,
-    empty_data=empty_data,
-    order=30,
-)
+FAMILY = Family(name="klotski", title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
+                read=read, solve=answer, settings=(METRIC, PUZZLE), steps=FRAMES, legend=legend, sheets=sheets,
+                command="klotski", commands=commands, empty_data=empty_data, order=30)
 
 
 def _layouts(n: int) -> str:

@@ -80,6 +80,19 @@ def empty_data(settings) -> dict:
     return {"passes": [], "order": None, "explored": 0}
 
 
+def sheets() -> tuple[SheetSpec, ...]:
+    return (SheetSpec(
+        "Zen Garden", "Sheet9", 9, "Zen Puzzle Garden",
+        "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
+        "the monk's raking order appears on the right, each pass in its own colour.",
+        areas_top=BELOW_INTRO, cell_pixels=28,  # a raking number may have three digits
+        areas=(AreaSpec("Zen", "Garden (up to 16 x 16; beyond the size is dark)", 16, 16, letters="#_",
+                        hint="Type # for a rock or _ for walkable ground (empty is sand)",
+                        size=SizeCells((-4, 3), (-4, 9), (5, 8),
+                                       "this cell is outside the garden's size; leave it empty"),
+                        sample=("__", "_    #", "", "  #", "       _")),)),)  # examples/zen-courtyard.txt
+
+
 def commands(subparsers) -> None:
     """``xlsolver zen generate 12x12``: a solvable garden."""
     make = subparsers.add_parser("generate", help="print a solvable garden", description=(
@@ -112,28 +125,5 @@ def run_generate(args: argparse.Namespace) -> int:
     return Status.SOLVED.exit_code
 
 
-def sheets() -> tuple[SheetSpec, ...]:
-    return (SheetSpec(
-        "Zen Garden", "Sheet9", 9, "Zen Puzzle Garden",
-        "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
-        "the monk's raking order appears on the right, each pass in its own colour.",
-        areas_top=BELOW_INTRO, cell_pixels=28,  # a raking number may have three digits
-        areas=(AreaSpec("Zen", "Garden (up to 16 x 16; beyond the size is dark)", 16, 16, letters="#_",
-                        hint="Type # for a rock or _ for walkable ground (empty is sand)",
-                        size=SizeCells((-4, 3), (-4, 9), (5, 8),
-                                       "this cell is outside the garden's size; leave it empty"),
-                        sample=("__", "_    #", "", "  #", "       _")),)),)  # examples/zen-courtyard.txt
-
-
-FAMILY = Family(
-    name="zen",
-    title="Zen Puzzle Garden: rake all the sand",
-    read=read,
-    solve=answer,
-    steps=None,
-    sheets=sheets,
-    command="zen",
-    commands=commands,
-    empty_data=empty_data,
-    order=40,
-)
+FAMILY = Family(name="zen", title="Zen Puzzle Garden: rake all the sand", read=read, solve=answer, steps=None,
+                sheets=sheets, command="zen", commands=commands, empty_data=empty_data, order=40)

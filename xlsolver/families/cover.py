@@ -1,0 +1,113 @@
+"""Exact-cover families, declared: the family states its puzzle, this module does the rest, once.
+
+What a family states, per puzzle: its items and its options, each option with a
+label saying what it places in the family's own terms (a piece and its cells, a
+cell and its digit); what a label writes into the grid (:data:`Places`); the grid
+an answer is written into; why there may be no solution; and, where letters in
+their colours are not enough, how to draw the solved grid.  Per family: its name,
+title, reader, settings and sheets.
+
+    problem = cover.problem(cells + pieces, options)    # options: (items, label) each, e.g. cover.piece_option
+    puzzle = cover.puzzle(problem, cover.piece_places(), rows, why_none=..., colours=...)  # what read returns
+    FAMILY = cover.family(name=NAME, title=..., read=read, settings=..., sheets=sheets)
+
+What this does once for all of them: build the :class:`ExactCover`, read a
+solution back as text rows (:func:`written`) and as a :class:`Frame`, and declare
+the family with the answers every exact cover shares (``exact.solve`` and
+``exact.count``: Solve, Next, Unique?, Count; ``challenges``: Hint and Generate;
+the problem for ``--save-dlx``; the JSON of an invalid puzzle).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+from ..a1 import cell_name
+from ..answer import Frame
+from ..exact_cover import AUTO, ExactCover
+from ..geometry import Point
+from . import Family, challenges, exact
+
+#: What an option writes into the answer grid, from its label: (cell, character) pairs.
+Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
+
+
+def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],
+            secondary: Sequence[str] = (), branching: str = AUTO) -> ExactCover:
+    """The exact cover of the items and options a family states: each option is its items and its label."""
+    built = ExactCover(primary, secondary, branching=branching)
+    for items, label in options:
+        built.add_option(items, label=label)
+    return built
+
+
+def piece_option(letter: str, cells: Iterable[Point], more: Sequence[str] = ()) -> tuple[list[str], tuple]:
+    """The option of a piece lying on ``cells`` (a set, or a ``{cell: mark}`` dict): its items are the piece's
+    letter, the cells it covers (A1 names, in reading order) and ``more``; its label ``(letter, cells)``."""
+    return [letter] + [cell_name(*cell) for cell in sorted(cells)] + list(more), (letter, cells)
+
+
+def piece_places(lower: str | None = None) -> Places:
+    """The :data:`Places` of options labelled ``(letter, cells)``, a piece and where it lies: its letter on
+    each cell.  With ``lower``, the cells are a ``{cell: mark}`` dict, and a cell marked ``lower`` shows the
+    letter in lower case (RoadBlock's police car, Ghost Hunter's lamp)."""
+    if lower is None:
+        def places(label):
+            letter, cells = label
+            return ((cell, letter) for cell in cells)
+    else:
+        def places(label):
+            letter, cells = label
+            return ((cell, letter.lower() if mark == lower else letter) for cell, mark in cells.items())
+    return places
+
+
+def written(problem: ExactCover, solution: Iterable[int], blank: Sequence[str], places: Places) -> list[str]:
+    """A solution as text rows: ``blank`` with what each of its options places written in."""
+    grid = [list(row) for row in blank]
+    for option in solution:
+        for (r, c), ch in places(problem.labels[option]):
+            grid[r][c] = ch
+    return ["".join(row) for row in grid]
+
+
+def puzzle(problem: ExactCover, places: Places, blank: Sequence[str], *, why_none: Callable[[], str],
+           colours: dict[str, str] | None = None, draw: Callable[[list[str]], Frame] | None = None,
+           **more) -> exact.CoverPuzzle:
+    """A puzzle every front end can search, from what its family states: the problem, what each option
+    writes into ``blank`` (the grid as typed, or an empty board), why there may be no solution, and how to
+    draw the solved grid (``draw``; by default each character in its colour of ``colours``).
+
+    ``more``: the rest of :class:`exact.CoverPuzzle` (``accept``, ``item_maps``, ``data``, ``rows``,
+    ``cell_name``, ``challenge``)."""
+    blank = tuple(blank)
+    colours = {} if colours is None else colours
+
+    def text(solution) -> list[str]:
+        return written(problem, solution, blank, places)
+
+    def frame(solution) -> Frame:
+        rows = text(solution)
+        return Frame.of_letters(rows, colours) if draw is None else draw(rows)
+
+    return exact.CoverPuzzle(problem, text, frame, why_none, colours, **more)
+
+
+def problem_of(puzzle: exact.CoverPuzzle) -> ExactCover:
+    """The exact cover behind a puzzle (``--save-dlx``)."""
+    return puzzle.problem
+
+
+def family(*, name: str, title: str, read: Callable, settings: tuple = (),
+           blank: Callable[[list[str], dict], exact.CoverPuzzle] | None = None, **more) -> Family:
+    """The declaration of an exact-cover family whose ``read`` returns :func:`puzzle`'s puzzles.
+
+    The family gives what is its own (``name``, ``title``, ``read``, ``settings``, and any of ``legend``,
+    ``sheets``, ``board``, ``order``); this gives every answer an exact cover shares.  ``blank`` reads the
+    board a new challenge is made on, where that differs from a challenge (:func:`challenges.generator`).
+    """
+    return Family(name=name, title=title, read=read, solve=exact.solve, count=exact.count, settings=settings,
+                  unique=True, exact_cover=problem_of, empty_data=exact.empty_data, hint=challenges.hint,
+                  generate=challenges.generator(name, blank), **more)
+
+
+__all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family"]
