@@ -10,7 +10,7 @@ PACKAGE = Path(__file__).parent.parent / "xlsolver"
 #: Layer of each top-level module or subpackage: a module may import from its own layer and lower ones.
 LAYERS = {
     "answer": 0, "a1": 0, "terminal": 0, "files": 0, "clock": 0, "private": 0, "__init__": 5, "__main__": 5, "launch": 5,
-    "exact_cover": 1, "dlx_text": 1, "engine": 1, "symmetry": 1, "parallel": 1, "cluster": 1,
+    "exact_cover": 1, "dlx_text": 1, "engine": 1, "symmetry": 1, "parallel": 1, "cluster": 1, "counting": 1,
     "geometry": 2, "catalog": 2, "sheets": 2,
     "families": 3,
     "cli": 4, "console": 4, "workbook": 4, "excel": 4, "formulas": 4,
@@ -95,3 +95,42 @@ def test_no_import_circles():
         if start not in state:
             visit(start, [start])
     assert cycles == []
+
+
+#: How a count is made: the entry point ``counting.py`` chooses among these; a family only says what to count.
+HOW_TO_COUNT = {"xlsolver.parallel", "xlsolver.cluster", "xlsolver.engine.memo"}
+COUNTERS_OF = {"symmetry": ("count",), "engine": ("count_by", "counter", "memo")}
+
+
+def test_families_say_what_to_count_not_how():
+    """No family imports the split counters, the memoised counter or symmetry's counters, nor calls them."""
+    wrong = []
+    for name, path in modules().items():
+        if not name.startswith("xlsolver.families"):
+            continue
+        for target, names, line in imports(name, path):
+            if {target, *(f"{target}.{n}" for n in names)} & HOW_TO_COUNT or \
+                    (target == "xlsolver.symmetry" and any(n.startswith("count") for n in names)):
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target} {names}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.attr.startswith(COUNTERS_OF.get(node.value.id, ())):
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} uses {node.value.id}.{node.attr}")
+    assert wrong == []
+
+
+#: Private attributes of objects that are not xlsolver's: openpyxl's worksheet keeps its cells in ``_cells``.
+NOT_OURS = {"_cells"}
+
+
+def test_no_private_attribute_of_another_object_is_used():
+    """``x._name`` only on ``self`` or ``cls``: a private method is its own class's (a count once reached
+    into a Search's ``_memo_count`` from outside)."""
+    wrong = []
+    for path in modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.attr.startswith("_") and not node.attr.endswith("__") and \
+                    node.value.id not in ("self", "cls", "os", "sys") and node.attr not in NOT_OURS:
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} uses {node.value.id}.{node.attr}")
+    assert wrong == []

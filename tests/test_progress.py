@@ -22,6 +22,7 @@ import pytest
 
 from xlsolver import catalog, parallel, symmetry, terminal
 from xlsolver.families import challenges, tiling
+from xlsolver.symmetry import Controls
 from helpers import run_xlsolver
 
 AT_ONCE = {"XLSOLVER_PROGRESS_AFTER": "0"}
@@ -145,7 +146,8 @@ def test_the_tally_is_monotone_counts_running_tasks_and_ends_whole():
 def test_a_count_on_a_pool_reports_rising_progress_to_the_end():
     problem, the_plan = board_problem("6x10")
     seen = []
-    counted = parallel.count(problem, the_plan, 2, progress=lambda p: seen.append((p.explored, p.solutions)))
+    counted = parallel.count(problem, the_plan, 2,
+                             controls=Controls(progress=lambda p: seen.append((p.explored, p.solutions))))
     assert counted.total == 9356 and counted.complete
     fractions = [f for f, _ in seen]
     assert fractions == sorted(fractions) and fractions[-1] == 1.0
@@ -157,7 +159,8 @@ def test_a_count_on_a_dask_cluster_reports_rising_progress_to_the_end():
     pytest.importorskip("distributed")
     problem, the_plan = board_problem("4x15")
     seen = []
-    counted = parallel.count(problem, the_plan, 2, scheduler="local", progress=lambda p: seen.append(p.explored))
+    counted = parallel.count(problem, the_plan, 2, scheduler="local",
+                             controls=Controls(progress=lambda p: seen.append(p.explored)))
     assert counted.total == 1472 and counted.complete
     assert seen == sorted(seen) and seen[-1] == 1.0
 

@@ -34,7 +34,7 @@ from . import clock, dlx_text, engine
 from .engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
 from .engine.reference import compile_masks
 from .exact_cover import ExactCover
-from .symmetry import Plan, SymmetricCount, count_fixed
+from .symmetry import Controls, Plan, SymmetricCount, count_fixed
 
 TASKS_PER_JOB = 64
 #: How much Knuth's share weighs against the estimated size in a task's part of the work (a geometric
@@ -203,32 +203,24 @@ def _run_task(job: tuple[int, Task]) -> tuple[int, Task, int, int]:
     return index, task, result.solutions, result.nodes
 
 
-def count(
-    problem: ExactCover,
-    the_plan: Plan,
-    jobs: int,
-    *,
-    scheduler: str | None = None,
-    time_limit: float | None = None,
-    cancel=None,
-    progress: Callable[[Progress], None] | None = None,
-    engine_name: str = "auto",
-) -> SymmetricCount:
+def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | None = None,
+          controls: Controls = Controls()) -> SymmetricCount:
     """Run the plan on ``jobs`` processes, or on the Dask cluster at ``scheduler`` (``"local"``: a new
     LocalCluster of ``jobs`` workers, one per core when ``jobs`` is 1); a stop leaves the finished tasks'
     counts, marked incomplete."""
     start = clock.now()
-    controls = dict(deadline=None if time_limit is None else start + time_limit, cancelled=as_predicate(cancel),
-                    progress=progress, engine_name=engine_name, start=start)
+    watch = dict(deadline=None if controls.time_limit is None else start + controls.time_limit,
+                 cancelled=as_predicate(controls.cancel), progress=controls.progress,
+                 engine_name=controls.engine_name, start=start)
     if scheduler is None:
         jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
         run = functools.partial(_run_pool, jobs=jobs)
-        return _count(problem, the_plan, jobs, f"{jobs} processes", run, **controls)
+        return _count(problem, the_plan, jobs, f"{jobs} processes", run, **watch)
     from . import cluster  # Dask only when asked for
 
     with _terminated_on_sigterm(), cluster.connect(scheduler, jobs if jobs > 1 else None) as on:
         run = functools.partial(_run_on_cluster, on=on)  # connected (or failed) before any work
-        return _count(problem, the_plan, on.threads, f"{on.workers} dask workers", run, **controls)
+        return _count(problem, the_plan, on.threads, f"{on.workers} dask workers", run, **watch)
 
 
 def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: Callable, *,

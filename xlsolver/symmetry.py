@@ -46,6 +46,17 @@ class SymmetricCount:
 
 
 @dataclass(frozen=True)
+class Controls:
+    """What a count takes besides its problem and plan: when it stops (``time_limit`` seconds, ``cancel``:
+    an Event or a predicate), whom it tells how far it got (``progress``), the engine that searches."""
+
+    time_limit: float | None = None
+    cancel: object = None
+    progress: Callable[[Progress], None] | None = None
+    engine_name: str = "auto"
+
+
+@dataclass(frozen=True)
 class Term:
     """One count of the total: solutions holding the options ``given``, standing for ``weight`` x as many.
     Plain data, so it can travel to another process."""
@@ -69,6 +80,16 @@ class Plan:
     terms: tuple[Term, ...]
     quotients: tuple[Quotient, ...]
     group_order: int
+
+    @property
+    def searched(self) -> float:
+        """The share of the whole search tree its terms search (less than 1 where the pivot's orbits
+        spare the rest)."""
+        return len(self.terms) / sum(term.weight for term in self.terms)
+
+    def wanted(self, limit: int | None) -> int | None:
+        """The solutions a search may have to find to know of more than ``limit`` up to symmetry."""
+        return None if limit is None else (limit + 1) * self.group_order
 
     def total(self, counts: Sequence[int]) -> int:
         """All solutions found by the term counts made so far."""
@@ -208,20 +229,18 @@ def count_fixed(the_plan: Plan, *, deadline: float | None = None, cancel=None,
     return counts, nodes, None
 
 
-def count_memoised(problem: ExactCover, the_plan: Plan, *, limit: int | None = None, time_limit: float | None = None,
-                   cancel=None, progress: Callable[[Progress], None] | None = None,
-                   memory_mb: float = engine.memo.DEFAULT_MEMORY_MB) -> SymmetricCount | None:
-    """The plan's quotients, and the total in one memoised count of the whole problem (no pivot
-    terms: the sub-problems they share are counted once); None when that count would not pay
-    against :func:`count_by_plan` (stopping at ``limit`` distinct solutions, if given).  Past the
-    limit it says so, as :func:`count_by_plan` would, with the limit as the count."""
-    start = clock.now()
-    deadline = None if time_limit is None else start + time_limit
-    cancelled = as_predicate(cancel)
-    searched = len(the_plan.terms) / sum(term.weight for term in the_plan.terms)  # what the pivot terms spare
-    wanted = None if limit is None else (limit + 1) * the_plan.group_order  # solutions such a search finds
-    whole = engine.count_memoised(problem, searched, wanted, time_limit=time_limit, cancel=cancelled,
-                                  progress=progress, memory_mb=memory_mb)
+def count_whole(problem: ExactCover, the_plan: Plan, how: engine.Counter, *, limit: int | None = None,
+                   memory_mb: float = engine.DEFAULT_MEMORY_MB, controls: Controls = Controls(),
+                   start: float | None = None) -> SymmetricCount | None:
+    """The plan's quotients, and the total in one count of the whole problem by the engine's counter
+    ``how`` (by memoised sub-problems: no pivot terms, the sub-problems they share are counted once);
+    None when that counter gives up.  Past ``limit`` distinct solutions it says so, as
+    :func:`count_by_plan` would, with the limit as the count.  ``start``: when the count began."""
+    start = clock.now() if start is None else start
+    deadline = None if controls.time_limit is None else start + controls.time_limit
+    cancelled = as_predicate(controls.cancel)
+    whole = engine.count_by(problem, how, time_limit=controls.time_limit, cancel=cancelled,
+                                  progress=controls.progress, memory_mb=memory_mb, start=start)
     if whole is None:
         return None
     fixed, nodes, stopped = [], whole.nodes, whole.stopped
@@ -242,32 +261,25 @@ def count_memoised(problem: ExactCover, the_plan: Plan, *, limit: int | None = N
 
 
 def count_up_to_symmetry(problem: ExactCover, item_maps: Sequence[Sequence[int]], *, pivot: int | None = None,
-                         **controls) -> SymmetricCount:
+                         limit: int | None = None, **controls) -> SymmetricCount:
     """Count all solutions and solutions up to the group given by ``item_maps``, in this process
-    (``controls``: those of :func:`count_by_plan`)."""
-    return count_by_plan(problem, plan(problem, item_maps, pivot), **controls)
+    (``controls``: the fields of :class:`Controls`)."""
+    return count_by_plan(problem, plan(problem, item_maps, pivot), limit=limit, controls=Controls(**controls))
 
 
-def count_by_plan(
-    problem: ExactCover,
-    the_plan: Plan,
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    cancel=None,
-    progress: Callable[[Progress], None] | None = None,
-    engine_name: str = "auto",
-) -> SymmetricCount:
+def count_by_plan(problem: ExactCover, the_plan: Plan, *, limit: int | None = None,
+                  controls: Controls = Controls()) -> SymmetricCount:
     """Make the plan's counts in this process: the quotients first (small), then the terms.
 
     ``limit`` stops once at least that many distinct solutions are known.
     """
     start = clock.now()
-    deadline = None if time_limit is None else start + time_limit
-    cancelled = as_predicate(cancel)
-    fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
-    wanted = None if limit is None else (limit + 1) * the_plan.group_order  # solutions the terms may have to find
-    engine_name = engine.choose(engine_name, problem, limit=wanted).NAME  # once, for every term
+    deadline = None if controls.time_limit is None else start + controls.time_limit
+    cancelled, progress = as_predicate(controls.cancel), controls.progress
+    fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled,
+                                        engine_name=controls.engine_name)
+    # once, for every term: a named engine searches (the memoised counter was the caller's to try)
+    engine_name = engine.choose(controls.engine_name, problem, limit=the_plan.wanted(limit)).NAME
     counts: list[int] = []
     explored, n_terms = 0.0, len(the_plan.terms)
     for index, term in enumerate(the_plan.terms if stopped is None else ()):
@@ -362,5 +374,6 @@ def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[
     return orbits
 
 
-__all__ = ["SymmetricCount", "Plan", "Term", "Quotient", "plan", "quotient", "group", "count_fixed",
-           "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "CANCELLED", "TIME_LIMIT"]
+__all__ = ["SymmetricCount", "Controls", "Plan", "Term", "Quotient", "plan", "quotient", "group", "count_fixed",
+           "count_whole", "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "CANCELLED",
+           "TIME_LIMIT"]

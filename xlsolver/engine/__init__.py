@@ -22,7 +22,8 @@ from ..answer import Status
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from . import estimate, fast, fast_fewest, fewest, memo, reference
 
-__all__ = ["Progress", "SearchResult", "Search", "count", "count_memoised", "first_solution", "uniqueness", "ENGINES", "choose"]
+__all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
+           "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB"]
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
@@ -33,6 +34,11 @@ BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
 #: Complete counts whose search is estimated to take longer than this (loading numba included) try
 #: the memoised counter first, and give it up for the search once its sub-problems have cost as long.
 MEMO_ABOVE_SECONDS = 0.1
+
+#: The counters of one process (:func:`counter` chooses): by memoised sub-problems, or by the search.
+MEMOISED, SEARCH = "memoised", "search"
+#: The memoised counter's tables, per process, unless the user says otherwise.
+DEFAULT_MEMORY_MB = memo.DEFAULT_MEMORY_MB
 
 #: Why a search stopped early: the one vocabulary of xlsolver.answer.Status.
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
@@ -66,8 +72,46 @@ class SearchResult:
         return self.solutions == 1 if self.complete else None
 
 
+class _Watch:
+    """One run's clock and controls: the tick every counter calls between slices (progress reports, a
+    cancel, the time limit), and the result the run ends with."""
+
+    def __init__(self, time_limit: float | None, cancelled: Callable[[], bool],
+                 progress: Callable[[Progress], None] | None, interval: float, start: float | None = None):
+        self.start = clock.now() if start is None else start
+        self.deadline = None if time_limit is None else self.start + time_limit
+        self.cancelled, self.progress, self.interval = cancelled, progress, interval
+        self.nodes, self.explored, self.stopped, self.found = 0, 0.0, None, 0
+        self.next_report = self.start
+
+    def tick(self, nodes: int, explored: float, final: bool = False) -> bool:
+        """Note how far the run has got; True: stop (the engines' ``tick``)."""
+        self.nodes, self.explored = nodes, explored
+        if final or self.stopped is not None:
+            return True
+        now = clock.now()
+        if self.progress is not None and now >= self.next_report:
+            self.next_report = now + self.interval
+            self.progress(Progress(nodes, self.found, explored, now - self.start))
+        if self.cancelled():
+            self.stopped = CANCELLED
+        elif self.deadline is not None and now >= self.deadline:
+            self.stopped = TIME_LIMIT
+        return self.stopped is not None
+
+    def result(self, first: tuple[int, ...] | None, engine: str, peak_bytes: int = 0) -> SearchResult:
+        complete = self.stopped is None
+        return SearchResult(solutions=self.found, complete=complete, stopped=self.stopped, nodes=self.nodes,
+                            seconds=clock.now() - self.start, explored=1.0 if complete else self.explored,
+                            first=first, engine=engine, peak_bytes=peak_bytes)
+
+
 class Search:
-    """One search over a problem: iterate it for solutions, then read :attr:`result`."""
+    """One search over a problem: iterate it for solutions, then read :attr:`result`.
+
+    It searches, and only searches: how a count is made (by memoised sub-problems, or by this search) is
+    :func:`counter`'s choice, made by :func:`count`.
+    """
 
     def __init__(
         self,
@@ -80,8 +124,7 @@ class Search:
         progress: Callable[[Progress], None] | None = None,
         progress_interval: float = 0.5,
         engine: str = "auto",
-        memory_mb: float = memo.DEFAULT_MEMORY_MB,
-        counting: bool = False,
+        start: float | None = None,
     ) -> None:
         if limit is not None and limit < 0:
             raise ValueError("limit must be >= 0")
@@ -94,11 +137,7 @@ class Search:
         self._progress_interval = progress_interval
         self._engine_name = engine
         self._engine = choose(engine, problem, self.given, limit) if engine != "auto" else None  # errors now
-        # the memoised counter finds no solution, only their number: it may answer a count (``counting``,
-        # or no limit), not a search for solutions
-        self.memoised = engine == "auto" and (counting or limit is None)
-        self.memory_mb = memory_mb
-        self._start: float | None = None  # set by run(): a count given up keeps the clock running
+        self._start = start  # a count begun before (a memoised count given up) keeps its clock running
         self.result: SearchResult | None = None
 
     @property
@@ -108,126 +147,121 @@ class Search:
             self._engine = choose(self._engine_name, self.problem, self.given, self.limit)
         return self._engine
 
-    def _controls(self):
-        """The tick the engines call, and the state it keeps."""
-        start = clock.now() if self._start is None else self._start
-        deadline = None if self.time_limit is None else start + self.time_limit
-        state = {"nodes": 0, "explored": 0.0, "stopped": None, "found": 0, "next_report": start, "start": start}
+    def _watch(self) -> _Watch:
+        return _Watch(self.time_limit, self._cancelled, self._progress, self._progress_interval, self._start)
 
-        def tick(nodes: int, explored: float, final: bool = False) -> bool:
-            state["nodes"], state["explored"] = nodes, explored
-            if final or state["stopped"] is not None:
-                return True
-            now = clock.now()
-            if self._progress is not None and now >= state["next_report"]:
-                state["next_report"] = now + self._progress_interval
-                self._progress(Progress(nodes, state["found"], explored, now - start))
-            if self._cancelled():
-                state["stopped"] = CANCELLED
-            elif deadline is not None and now >= deadline:
-                state["stopped"] = TIME_LIMIT
-            return state["stopped"] is not None
-
-        return tick, state
-
-    def _finish(self, state: dict, first) -> SearchResult:
-        complete = state["stopped"] is None
-        self.result = SearchResult(
-            solutions=state["found"],
-            complete=complete,
-            stopped=state["stopped"],
-            nodes=state["nodes"],
-            seconds=clock.now() - state["start"],
-            explored=1.0 if complete else state["explored"],
-            first=first,
-            engine=self.engine.NAME,
-        )
+    def _finish(self, watch: _Watch, first) -> SearchResult:
+        self.result = watch.result(first, self.engine.NAME)
         return self.result
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        tick, state = self._controls()
+        watch = self._watch()
         first = None
-        stream = self.engine.solutions(self.problem, self.given, tick)
+        stream = self.engine.solutions(self.problem, self.given, watch.tick)
         try:
             if self.limit == 0:
-                state["stopped"] = LIMIT
+                watch.stopped = LIMIT
                 return
             for solution in stream:
-                state["found"] += 1
+                watch.found += 1
                 if first is None:
                     first = solution
                 yield solution
-                if self.limit is not None and state["found"] >= self.limit:
-                    state["stopped"] = LIMIT
+                if self.limit is not None and watch.found >= self.limit:
+                    watch.stopped = LIMIT
                     return
         finally:
             stream.close()
-            self._finish(state, first)
+            self._finish(watch, first)
 
     def run(self) -> SearchResult:
         """Search to the end (or until stopped) and return the result."""
-        self._start = clock.now()
-        if self.memoised:
-            counted = self._memo_count()
-            if counted is not None:
-                return counted
+        if self._start is None:
+            self._start = clock.now()
         if not hasattr(self.engine, "count") or self.limit == 0:
             for _ in self:
                 pass
             assert self.result is not None
             return self.result
-        tick, state = self._controls()
-        found, first, _, exhausted = self.engine.count(self.problem, self.given, tick, self.limit)
-        state["found"] = found
+        watch = self._watch()
+        found, first, _, exhausted = self.engine.count(self.problem, self.given, watch.tick, self.limit)
+        watch.found = found
         reached_limit = self.limit is not None and found >= self.limit
-        if state["stopped"] is None and (reached_limit or not exhausted):
-            state["stopped"] = LIMIT  # as when iterating: reaching the limit leaves the rest unsearched
-        return self._finish(state, first)
-
-    def _memo_count(self, searched: float = 1.0) -> SearchResult | None:
-        """The count by memoised sub-problems when it pays; None to search instead.
-
-        It pays where sub-problems repeat.  It is tried when the search it
-        replaces (``searched``: the share of the tree a search would visit, less
-        than 1 when symmetry spares the rest; less again when the search may stop
-        at ``limit`` solutions) is estimated to take over MEMO_ABOVE_SECONDS,
-        loading numba included when the search needs it and the counter does not.
-        It is given up for that search when its state does not fit 64 bits, its
-        tables would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS``
-        each) would take longer than that estimate.  Its count is exact: the
-        caller compares it with the limit.
-        """
-        if not memo.available() or self.engine not in BY_RULE[FIRST]:
-            return None  # it replaces a first-item search; when fewest options wins, that search has no chance
-        tree = estimate.first_item(self.problem, self.given)
-        searched *= estimate.share(tree, self.limit)
-        loop = memo.loop()
-        if self.engine is reference:
-            search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[FIRST]
-        else:
-            numba_extra = loop != "numba" and not fast.loaded()
-            search_seconds = tree.seconds * searched + (estimate.LOAD_SECONDS if numba_extra else 0.0)
-        if search_seconds < MEMO_ABOVE_SECONDS:
-            return None
-        max_states = int(search_seconds / memo.STATE_SECONDS[loop])
-        try:
-            laid_out = memo.layout(self.problem, self.given)
-        except memo.Unsuitable:
-            return None
-        tick, state = self._controls()
-        try:
-            counted = memo.count(self.problem, self.given, tick, memory_mb=self.memory_mb, laid_out=laid_out,
-                                 max_states=max_states)
-        except memo.Unsuitable:
-            return None
-        state["found"] = counted.solutions
-        result = self._finish(state, None)
-        self.result = dataclasses.replace(result, engine=memo.NAME, peak_bytes=counted.peak_bytes)
-        return self.result
+        if watch.stopped is None and (reached_limit or not exhausted):
+            watch.stopped = LIMIT  # as when iterating: reaching the limit leaves the rest unsearched
+        return self._finish(watch, first)
 
 
-def count(problem: ExactCover, *, limit: int | None = None, **controls) -> SearchResult:
-    """Count solutions, up to ``limit`` if given.
+@dataclass(frozen=True)
+class Counter:
+    """How one process counts, as :func:`counter` chose: by ``name`` (MEMOISED or SEARCH), the search
+    ``engine`` (also the one a memoised count that gives up falls back to), and for MEMOISED the problem
+    laid out for it and the sub-problems it may meet before it gives up."""
+
+    name: str
+    engine: object  # an engine module (``engine.NAME``)
+    laid_out: object = None  # memo.layout's answer
+    max_states: int | None = None
+
+
+def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None, *, searched: float = 1.0,
+            engine: str = "auto") -> Counter:
+    """How to count the solutions of ``problem`` holding ``given``: the one place that chooses between the
+    counters (a new counter of the engine is chosen here).
+
+    The search of ``engine`` ("auto": chosen by :func:`choose`), or the count by memoised sub-problems
+    where that pays.  It pays where sub-problems repeat.  It is tried when the search it replaces
+    (``searched``: the share of the tree a search would visit, less than 1 when symmetry spares the rest;
+    less again when the search may stop at ``limit`` solutions) is estimated to take over
+    MEMO_ABOVE_SECONDS, loading numba included when the search needs it and the counter does not.  It is
+    given up for that search (by :func:`count_by`) when its state does not fit 64 bits, its tables
+    would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS`` each) would take longer than
+    that estimate.  Its count is exact: the caller compares it with the limit.
+    """
+    search = choose(engine, problem, given, limit)
+    searching = Counter(SEARCH, search)
+    if engine != "auto" or not memo.available() or search not in BY_RULE[FIRST]:
+        return searching  # it replaces a first-item search; when fewest options wins, that search has no chance
+    tree = estimate.first_item(problem, given)
+    searched *= estimate.share(tree, limit)
+    loop = memo.loop()
+    if search is reference:
+        search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[FIRST]
+    else:
+        numba_extra = loop != "numba" and not fast.loaded()
+        search_seconds = tree.seconds * searched + (estimate.LOAD_SECONDS if numba_extra else 0.0)
+    if search_seconds < MEMO_ABOVE_SECONDS:
+        return searching
+    try:
+        laid_out = memo.layout(problem, given)
+    except memo.Unsuitable:
+        return searching
+    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]))
+
+
+def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
+                   memory_mb: float = DEFAULT_MEMORY_MB, time_limit: float | None = None, cancel=None,
+                   progress: Callable[[Progress], None] | None = None, progress_interval: float = 0.5,
+                   start: float | None = None) -> SearchResult | None:
+    """Count every solution holding ``given`` by the counter ``how`` that :func:`counter` chose, when it is
+    not the search (by memoised sub-problems, laid out as ``how`` says); None when it gives up (see
+    :func:`counter`): search then.  ``start``: when the count began, if before (its time limit runs from
+    there)."""
+    if how.name != MEMOISED:
+        raise ValueError(f"count_by counts by a counter other than the search, not by {how.name!r}")
+    watch = _Watch(time_limit, as_predicate(cancel), progress, progress_interval, start)
+    try:
+        counted = memo.count(problem, given, watch.tick, memory_mb=memory_mb, laid_out=how.laid_out,
+                             max_states=how.max_states)
+    except memo.Unsuitable:
+        return None
+    watch.found = counted.solutions
+    return watch.result(None, memo.NAME, counted.peak_bytes)
+
+
+def count(problem: ExactCover, *, given: Sequence[int] = (), limit: int | None = None, engine: str = "auto",
+          memory_mb: float = DEFAULT_MEMORY_MB, **controls) -> SearchResult:
+    """Count solutions, up to ``limit`` if given, in this process, as :func:`counter` chooses.
 
     The count is ``complete`` when it is exact, also when there are exactly
     ``limit`` solutions: the search looks for one more before saying so.
@@ -236,22 +270,19 @@ def count(problem: ExactCover, *, limit: int | None = None, **controls) -> Searc
     solution by memoised sub-problems is cheaper than searching for ``limit`` + 1
     of them, that count is made and compared with the limit.
     """
-    if limit is None or limit == 0:
-        return Search(problem, limit=limit, **controls).run()
-    result = Search(problem, limit=limit + 1, counting=True, **controls).run()
-    if result.solutions <= limit:
+    if limit == 0:
+        return Search(problem, given=given, limit=0, engine=engine, **controls).run()
+    start = clock.now()
+    wanted = None if limit is None else limit + 1
+    how = counter(problem, given, wanted, engine=engine)
+    result = None
+    if how.name == MEMOISED:
+        result = count_by(problem, how, given=given, memory_mb=memory_mb, start=start, **controls)
+    if result is None:
+        result = Search(problem, given=given, limit=wanted, engine=how.engine.NAME, start=start, **controls).run()
+    if limit is None or result.solutions <= limit:
         return result
     return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
-
-
-def count_memoised(problem: ExactCover, searched: float = 1.0, limit: int | None = None,
-                   **controls) -> SearchResult | None:
-    """Count every solution by memoised sub-problems, or None when that would not pay against a
-    search of ``searched`` of the tree (less than 1 when symmetry spares the rest) that stops
-    after ``limit`` solutions (None: finds them all)."""
-    search = Search(problem, limit=limit, **controls)
-    search._start = clock.now()
-    return search._memo_count(searched)
 
 
 def first_solution(problem: ExactCover, **controls) -> SearchResult:

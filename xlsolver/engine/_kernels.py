@@ -22,6 +22,29 @@ DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
 
 
 @njit(cache=CACHE, nogil=True)
+def _found(chosen, depth, count, stored, limit, out):
+    """A solution, ``chosen[0..depth]``: written to ``out``'s next row while it has room.  Returns the
+    count and rows stored since, and LIMIT at the limit, BUFFER_FULL when ``out`` is full, else RUNNING."""
+    if stored < out.shape[0]:
+        for d in range(depth + 1):
+            out[stored, d] = chosen[d]
+        out[stored, depth + 1] = -1
+        stored += 1
+    count += 1
+    if count == limit:
+        return count, stored, LIMIT
+    if stored == out.shape[0] and out.shape[0] > 1:
+        return count, stored, BUFFER_FULL
+    return count, stored, RUNNING
+
+
+@njit(cache=CACHE, nogil=True)
+def _pause(meta, depth, count, nodes, status, stored):
+    """Leave the loop with where it is and why in ``meta``: Python reads it, the next call resumes from it."""
+    meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, status, stored
+
+
+@njit(cache=CACHE, nogil=True)
 def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
            limit, out):
     """Advance the search by up to ``budget`` nodes.
@@ -42,8 +65,7 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
         end = starts[item[depth] + 1]
         if k >= end:
             if depth == 0:
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
-                return
+                return _pause(meta, depth, count, nodes, DONE, stored)
             depth -= 1
             continue
         pos[depth] = k + 1
@@ -63,25 +85,15 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
         while nxt < n_primary and (cov[depth + 1, nxt >> 6] >> np.uint64(nxt & 63)) & np.uint64(1):
             nxt += 1
         if nxt == n_primary:
-            if stored < out.shape[0]:
-                for d in range(depth + 1):
-                    out[stored, d] = chosen[d]
-                out[stored, depth + 1] = -1
-                stored += 1
-            count += 1
-            if count == limit:
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, LIMIT, stored
-                return
-            if stored == out.shape[0] and out.shape[0] > 1:
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, BUFFER_FULL, stored
-                return
+            count, stored, status = _found(chosen, depth, count, stored, limit, out)
+            if status != RUNNING:
+                return _pause(meta, depth, count, nodes, status, stored)
             continue
         depth += 1
         item[depth] = nxt
         pos[depth] = starts[nxt]
         if nodes >= stop_at:
-            meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, RUNNING, stored
-            return
+            return _pause(meta, depth, count, nodes, RUNNING, stored)
 
 
 @njit(cache=CACHE, nogil=True)
@@ -108,8 +120,7 @@ def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget
         if k >= end:
             if depth == 0:
                 pos[0] = k
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, DONE, stored
-                return
+                return _pause(meta, depth, count, nodes, DONE, stored)
             depth -= 1
             c0 = cov[depth, 0]
             c1 = cov[depth, 1]
@@ -126,19 +137,10 @@ def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget
                 break
             nxt += 1
         if nxt == n_primary:
-            if stored < out.shape[0]:
-                for d in range(depth + 1):
-                    out[stored, d] = chosen[d]
-                out[stored, depth + 1] = -1
-                stored += 1
-            count += 1
-            if count == limit:
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, LIMIT, stored
-                return
-            if stored == out.shape[0] and out.shape[0] > 1:
-                meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, BUFFER_FULL, stored
-                return
-            continue
+            count, stored, status = _found(chosen, depth, count, stored, limit, out)
+            if status == RUNNING:
+                continue
+            return _pause(meta, depth, count, nodes, status, stored)
         depth += 1
         cov[depth, 0] = n0
         cov[depth, 1] = n1
@@ -147,5 +149,4 @@ def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget
         item[depth] = nxt
         pos[depth] = starts[nxt]
         if nodes >= stop_at:
-            meta[DEPTH], meta[COUNT], meta[NODES], meta[STATUS], meta[STORED] = depth, count, nodes, RUNNING, stored
-            return
+            return _pause(meta, depth, count, nodes, RUNNING, stored)

@@ -26,7 +26,6 @@ from functools import cache
 from .. import a1
 from ..a1 import CellNamer, cell_name
 from ..answer import Answer, Frame, typed
-from ..engine.memo import DEFAULT_MEMORY_MB
 
 #: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
 SOLUTIONS, FRAMES = "solutions", "frames"
@@ -137,7 +136,7 @@ class Ask:
     distinct: bool = False  # count: up to the board's symmetry
     jobs: int = 1  # count: processes to split the search over
     scheduler: str | None = None  # count: a Dask scheduler's address to run the split on ("local": a LocalCluster)
-    memory_mb: float = DEFAULT_MEMORY_MB  # count: for the memoised counter's tables (per process)
+    memory_mb: float | None = None  # count: for the memoised counter's tables (per process); None: the default
     time_limit: float | None = None
     cancel: object = None  # a threading.Event, or a callable returning True to stop
     progress: Callable | None = None  # called with engine.Progress about twice a second

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import engine, symmetry
+from .. import counting, engine
 from ..a1 import CellNamer
 from ..a1 import cell_name as a1_cell_name
 from ..answer import Answer, Frame, Status
-from ..exact_cover import ExactCover, ProblemError
+from ..exact_cover import ExactCover
 from . import Ask, Unsupported
 
 
@@ -138,96 +138,50 @@ def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> d
 
 def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     """Count solutions, and up to the puzzle's symmetry where it has a usable one (``ask.distinct`` reports that
-    number).  Symmetry only speeds a plain count up: without a usable group it is counted plainly."""
+    number).  Symmetry only speeds a plain count up: without a usable group it is counted plainly.  How it is
+    counted is ``counting``'s choice; a side condition is counted candidate by candidate."""
+    counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.accept, distinct=ask.distinct)
     if puzzle.accept is not None:
-        return _count_accepted(puzzle, ask)
-    problem = puzzle.problem
-    identity = [list(range(len(problem.items)))]
-    maps, why_not = _checked_group(problem, puzzle.item_maps or identity)
-    if ask.distinct and why_not:
-        raise Unsupported(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
-    use_symmetry = ask.distinct or (ask.limit is None and len(maps) > 1)
-    the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
-    counted = _count(problem, the_plan, ask)
+        return _counted(_count_figures(counted, counted.total, ask, candidates=counted.candidates, **puzzle.data), ask)
     data = _count_figures(counted, counted.distinct if ask.distinct else counted.total, ask,
                           total=counted.total if not ask.distinct or counted.complete else None,
-                          up_to_symmetry=counted.distinct if the_plan.group_order > 1 else None,
-                          symmetry_group_order=len(maps), distinct=ask.distinct, **puzzle.data)
+                          up_to_symmetry=counted.distinct if counted.group_order > 1 else None,
+                          symmetry_group_order=counted.symmetries, distinct=ask.distinct, **puzzle.data)
     return _counted(data, ask)
-
-
-def _checked_group(problem: ExactCover, maps: list) -> tuple[list, str]:
-    """``maps`` if they are a group of symmetries of ``problem``, else the identity and why not."""
-    try:
-        elements = symmetry.group(problem, maps)
-        symmetry.option_maps(problem, elements)  # raises if one is no symmetry
-    except ProblemError as err:
-        return [list(range(len(problem.items)))], str(err)
-    return [list(m) for m in elements], ""
 
 
 def count_problem(problem: ExactCover, ask: Ask) -> Answer:
     """Count a plain exact-cover problem (no geometry, so no symmetry)."""
-    counted = _count(problem, symmetry.plan(problem, []), ask)
+    counted = _count(problem, ask)
     return _counted(_count_figures(counted, counted.total, ask), ask)
 
 
-def _count_figures(result, solutions: int, ask: Ask, **figures) -> dict:
-    """The JSON fields of a count; ``result`` is a SymmetricCount or an engine SearchResult.
+def _count(problem: ExactCover, ask: Ask, **what) -> counting.Counted:
+    """``problem`` counted as ``ask`` says, by the way ``counting`` chooses; what it cannot count as asked is
+    Unsupported."""
+    controls = counting.Controls(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
+    request = counting.Request(problem, limit=ask.limit, jobs=ask.jobs, scheduler=ask.scheduler,
+                               memory_mb=ask.memory_mb, controls=controls, **what)
+    try:
+        return counting.count(request)
+    except counting.CannotCount as err:
+        raise Unsupported(str(err)) from None
+
+
+def _count_figures(result: counting.Counted, solutions: int, ask: Ask, **figures) -> dict:
+    """The JSON fields of a count; ``counter``: the way ``counting`` counted it.
 
     ``figures`` overrides the plain-count defaults (no symmetry, all solutions told apart).
     """
     return {"solutions": solutions, "complete": result.complete, "stopped": result.stopped, "distinct": False,
             "total": solutions, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": ask.jobs,
             "nodes": result.nodes, "seconds": round(result.seconds, 3), "explored": round(result.explored, 4),
-            "engine": result.engine, **figures}
+            "engine": result.engine, "counter": result.counter, **figures}
 
 
 def empty_data(settings) -> dict:
     """What the JSON output says of an invalid puzzle: no solution."""
     return {"solution": None}
-
-
-def _count(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.SymmetricCount:
-    """Count by ``the_plan`` (a plan of the identity alone is a plain count) in this process or several; a
-    complete count's last progress is all of it (the searches' own last reports may be a little short)."""
-    counted = _count_by(problem, the_plan, ask)
-    if counted.complete and ask.progress is not None:
-        ask.progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
-    return counted
-
-
-def _count_by(problem: ExactCover, the_plan: symmetry.Plan, ask: Ask) -> symmetry.SymmetricCount:
-    """:func:`_count`'s work: in this process, by memoised sub-problems or a search, or split over several."""
-    if not problem.options:
-        result = engine.count(problem, limit=ask.limit)
-        return symmetry.SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
-                                       result.nodes, result.seconds, 1.0, result.engine)
-    split = ask.jobs > 1 or ask.scheduler
-    if split and ask.limit is not None:
-        raise Unsupported("--limit counts in one process; leave out --jobs and --scheduler")
-    if ask.scheduler not in (None, "local") and ask.jobs > 1:
-        raise Unsupported(f"--jobs sets the workers of --scheduler local; the cluster at {ask.scheduler} has its own")
-    controls = dict(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
-    # by memoised sub-problems when that pays, in this process (a limited count too, when a search for the
-    # limit would cost more than counting them all)
-    counted = symmetry.count_memoised(problem, the_plan, limit=ask.limit, memory_mb=ask.memory_mb, **controls)
-    if counted is not None:
-        return counted
-    if split:
-        from .. import parallel  # multiprocessing, or Dask, only when asked for
-
-        return parallel.count(problem, the_plan, ask.jobs, scheduler=ask.scheduler, **controls)
-    return symmetry.count_by_plan(problem, the_plan, limit=ask.limit, **controls)
-
-
-def _count_accepted(puzzle: CoverPuzzle, ask: Ask) -> Answer:
-    """A side condition: count the candidates it accepts, one by one."""
-    if ask.distinct or ask.jobs > 1 or ask.scheduler:
-        raise Unsupported("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
-                          "checked candidate by candidate)")
-    _, result, accepted = find(puzzle, limit=ask.limit, time_limit=ask.time_limit, cancel=ask.cancel)
-    return _counted(_count_figures(result, accepted, ask, candidates=result.solutions, **puzzle.data), ask)
 
 
 def _counted(data: dict, ask: Ask) -> Answer:

@@ -1,0 +1,129 @@
+"""The one counting entry point: what to count goes in, the way it chose comes out with the count."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from xlsolver import ExactCover, catalog, counting, engine
+from xlsolver.counting import Controls, Request
+from xlsolver.engine import memo
+from xlsolver.families import tiling
+
+needs_memo = pytest.mark.skipif(not memo.available(), reason="the memoised counter needs its C loop or numba")
+
+
+def board(name: str) -> tuple[ExactCover, list]:
+    """An empty board's problem and its symmetries as item maps."""
+    b = catalog.board(name)
+    puzzle = tiling.parse(tiling.empty_board_rows(b), catalog.piece_set(b.pieces))
+    problem = tiling.encode(puzzle)
+    return problem, tiling.item_maps(puzzle, problem)
+
+
+@needs_memo
+def test_each_way_says_its_name_and_counts_the_same():
+    """6x10 (9,356 tilings, 2,339 up to its 4 symmetries): the memoised counter where it pays (the whole
+    search, without the symmetries to spare three quarters of it, always would take longer; with them,
+    whether numba is loaded in this process already decides); with too little memory for it, the
+    symmetry plan, or without the symmetries one search."""
+    problem, maps = board("6x10")
+    ways = {"memoised": Request(problem),
+            "symmetry plan": Request(problem, maps, memory_mb=0.01),
+            "search": Request(problem, memory_mb=0.01)}
+    for way, request in ways.items():
+        counted = counting.count(request)
+        assert (counted.counter, counted.total, counted.complete) == (way, 9356, True)
+    assert counting.count(ways["symmetry plan"]).distinct == 2339
+
+
+def test_a_split_count_runs_on_processes():
+    problem, maps = board("3x20")
+    counted = counting.count(Request(problem, maps, jobs=2))
+    assert (counted.counter, counted.total, counted.distinct, counted.symmetries) == ("processes", 8, 2, 4)
+    assert counted.engine.endswith("processes")
+
+
+@pytest.mark.slow
+def test_a_count_on_a_dask_cluster_says_dask():
+    pytest.importorskip("distributed")
+    problem, maps = board("3x20")
+    counted = counting.count(Request(problem, maps, scheduler="local", jobs=2))
+    assert (counted.counter, counted.total) == ("dask", 8)
+
+
+@needs_memo
+def test_the_memoised_counter_is_tried_once_per_count(monkeypatch):
+    """When it gives up (here: out of memory), the search that follows does not try it again."""
+    tried = []
+    real = memo.count
+    monkeypatch.setattr(memo, "count", lambda *args, **kwargs: tried.append(args[1:2]) or real(*args, **kwargs))
+    problem, _ = board("6x10")
+    counted = counting.count(Request(problem, memory_mb=0.01))
+    assert (counted.counter, counted.total, counted.engine) == ("search", 9356, "numba-first")
+    assert len(tried) == 1
+    tried.clear()
+    assert engine.count(problem, memory_mb=0.01).solutions == 9356  # the engine's own count: the same rule
+    assert len(tried) == 1
+
+
+def test_the_engine_chooses_between_its_counters_in_one_place():
+    """A named engine searches; a small count searches too (the memoised counter would not pay)."""
+    problem, _ = board("6x10")
+    assert engine.counter(problem, engine="numba-first").name == engine.SEARCH
+    small, _ = board("3x20")
+    assert engine.counter(small, engine="reference").engine.NAME == "reference"
+    with pytest.raises(ValueError, match="count_by counts by a counter other than the search"):
+        engine.count_by(small, engine.counter(small, engine="reference"))
+
+
+def test_what_cannot_be_counted_as_asked_is_said_in_one_line():
+    problem, maps = board("3x20")
+    refusals = [(Request(problem, maps, limit=3, jobs=2), "--limit counts in one process; leave out --jobs and "
+                 "--scheduler"),
+                (Request(problem, maps, jobs=2, scheduler="tcp://127.0.0.1:1"), "--jobs sets the workers of "
+                 "--scheduler local; the cluster at tcp://127.0.0.1:1 has its own"),
+                (Request(problem, [[0] * len(problem.items)], distinct=True), "--distinct needs the board's "
+                 "symmetries, but they do not fit this puzzle (an item map is not a permutation of the items)"),
+                (Request(problem, accept=bool, jobs=2), "--distinct, --jobs and --scheduler need a puzzle without "
+                 "a side condition (this one is checked candidate by candidate)")]
+    for request, message in refusals:
+        with pytest.raises(counting.CannotCount) as refused:
+            counting.count(request)
+        assert str(refused.value) == message
+
+
+def test_maps_that_are_no_group_count_plainly():
+    problem, maps = board("3x20")
+    assert counting.checked_group(problem, maps)[1] == ""
+    shift = [list(range(1, len(problem.items))) + [0]]  # moves a piece onto a cell: no symmetry
+    identity, why = counting.checked_group(problem, shift)
+    assert identity == [list(range(len(problem.items)))] and why
+    counted = counting.count(Request(problem, shift))
+    assert (counted.total, counted.symmetries, counted.group_order, counted.counter) == (8, 1, 1, "search")
+
+
+def test_a_side_condition_counts_what_it_accepts():
+    """Three items, each option one item or two: 4 solutions ({a}{b}{c}, {ab}{c}, {a}{bc}, {ac}{b}); the
+    condition keeps those of exactly three options (one), or those of two (three)."""
+    problem = ExactCover(["a", "b", "c"])
+    for items in (["a"], ["b"], ["c"], ["a", "b"], ["b", "c"], ["a", "c"]):
+        problem.add_option(items)
+    three = counting.count(Request(problem, accept=lambda s: len(s) == 3))
+    assert (three.total, three.candidates, three.complete, three.counter) == (1, 4, True, "search")
+    two = counting.count(Request(problem, accept=lambda s: len(s) == 2, limit=2))
+    assert (two.total, two.complete, two.stopped) == (2, False, "limit")
+
+
+def test_progress_ends_at_the_whole_count():
+    problem, maps = board("3x20")
+    seen = []
+    counted = counting.count(Request(problem, maps, controls=Controls(progress=seen.append)))
+    assert seen[-1].explored == 1.0 and seen[-1].solutions == counted.total == 8
+
+
+def test_the_json_of_a_count_names_the_way(cli):
+    report = json.loads(cli("count", "--board", "3x20", "--json").stdout)
+    assert (report["solutions"], report["counter"]) == (8, "symmetry plan")
+    dlx = json.loads(cli("count", "--board", "3x20", "--jobs", "2", "--json").stdout)
+    assert (dlx["solutions"], dlx["counter"]) == (8, "processes")

@@ -1,0 +1,145 @@
+"""One way to count: a family says what to count, this module chooses how, and says which way it took.
+
+A family hands :func:`count` a :class:`Request`: the exact-cover problem, the
+puzzle's symmetries (item maps, checked here to be a group of the problem's), a
+side condition if it has one, and the user's limits and controls.  The way is
+chosen here, from the engine's estimate (``engine.counter``: the one place that
+weighs the engine's counters, so a new one is chosen there) and the request,
+and :class:`Counted` says which it was (``counter``, the ``--json`` field):
+
+- ``memoised``: the engine's counter for the whole problem when it is not the
+  search (today the memoised sub-problems), with the symmetry plan's quotients;
+  it may give up (memory, sub-problems that hardly repeat): then the next way;
+- ``dask`` / ``processes``: the plan split into tasks on a Dask cluster
+  (``--scheduler``, ``cluster.py``) or on ``jobs`` processes (``parallel.py``),
+  both imported only then;
+- ``symmetry plan``: in this process, one search per orbit of the pivot's
+  options and Burnside's quotients (``symmetry.py``);
+- ``search``: one search of the whole problem (also the only way with a side
+  condition: its candidates are judged one by one).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from . import clock, engine, symmetry
+from .engine import LIMIT
+from .exact_cover import ExactCover, ProblemError
+from .symmetry import Controls, SymmetricCount
+
+MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", "symmetry plan", engine.SEARCH
+
+
+class CannotCount(ValueError):
+    """A request that cannot be counted as asked (``--limit`` with ``--jobs``...): one line."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to count, and within what: plain data, filled by a family from its puzzle and the user's ask."""
+
+    problem: ExactCover
+    symmetries: Sequence[Sequence[int]] = ()  # the puzzle's, as item maps; none: the identity alone
+    accept: Callable[[tuple[int, ...]], bool] | None = None  # a side condition every solution counted meets
+    distinct: bool = False  # the count is of solutions up to the symmetries
+    limit: int | None = None  # stop once this many are known (up to symmetry with ``distinct``)
+    jobs: int = 1  # processes to split the count over (or the workers of --scheduler local)
+    scheduler: str | None = None  # a Dask scheduler's address ("local": a LocalCluster for this count)
+    memory_mb: float | None = None  # the memoised counter's tables, per process (None: the engine's default)
+    controls: Controls = Controls()  # time limit, cancel, progress
+
+
+@dataclass(frozen=True)
+class Counted(SymmetricCount):
+    """A count, and how it was made."""
+
+    counter: str = SEARCH  # the way it was counted: MEMOISED, DASK, PROCESSES, PLAN or SEARCH
+    symmetries: int = 1  # the order of the puzzle's group of symmetries, as checked (1: none usable)
+    candidates: int | None = None  # with a side condition: the solutions of the problem it judged
+
+
+def count(request: Request) -> Counted:
+    """Count as ``request`` asks, the way that fits (see the module docstring); a complete count's last
+    progress is all of it (the searches' own last reports may be a little short).  Raises CannotCount."""
+    if request.accept is not None:
+        return _count_accepted(request)
+    problem = request.problem
+    identity = [list(range(len(problem.items)))]
+    maps, why_not = checked_group(problem, request.symmetries or identity)
+    if request.distinct and why_not:
+        raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
+    use_symmetry = request.distinct or (request.limit is None and len(maps) > 1)
+    the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
+    counted, counter = _count_by(request, the_plan)
+    progress = request.controls.progress
+    if counted.complete and progress is not None:
+        progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
+    return Counted(**vars(counted), counter=counter, symmetries=len(maps))
+
+
+def checked_group(problem: ExactCover, maps: Sequence[Sequence[int]]) -> tuple[list, str]:
+    """``maps`` if they are a group of symmetries of ``problem``, else the identity and why not."""
+    try:
+        elements = symmetry.group(problem, maps)
+        symmetry.option_maps(problem, elements)  # raises if one is no symmetry
+    except ProblemError as err:
+        return [list(range(len(problem.items)))], str(err)
+    return [list(m) for m in elements], ""
+
+
+def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount, str]:
+    """The count by ``the_plan`` (a plan of the identity alone is a plain count), and the way it took: the
+    engine's own counter for the whole problem when that pays, in this process (a limited count too, when
+    a search for the limit would cost more than counting them all), else split, else the plan here."""
+    problem, controls = request.problem, request.controls
+    if not problem.options:
+        result = engine.count(problem, limit=request.limit)
+        return SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
+                              result.nodes, result.seconds, 1.0, result.engine), SEARCH
+    split = request.jobs > 1 or request.scheduler
+    if split and request.limit is not None:
+        raise CannotCount("--limit counts in one process; leave out --jobs and --scheduler")
+    if request.scheduler not in (None, "local") and request.jobs > 1:
+        raise CannotCount(f"--jobs sets the workers of --scheduler local; the cluster at {request.scheduler} "
+                          "has its own")
+    start = clock.now()
+    how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched)
+    if how.name != engine.SEARCH:
+        memory = engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
+        counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=memory,
+                                       controls=controls, start=start)
+        if counted is not None:
+            return counted, how.name
+    if split:
+        from . import parallel  # multiprocessing, or Dask, only when asked for
+
+        split_count = parallel.count(problem, the_plan, request.jobs, scheduler=request.scheduler, controls=controls)
+        return split_count, DASK if request.scheduler else PROCESSES
+    counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls)
+    return counted, PLAN if the_plan.group_order > 1 else SEARCH
+
+
+def _count_accepted(request: Request) -> Counted:
+    """A side condition: the problem's solutions are searched for, and those it accepts counted one by one
+    (no progress: the search's would count what it judges, not what it accepts)."""
+    if request.distinct or request.jobs > 1 or request.scheduler:
+        raise CannotCount("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
+                          "checked candidate by candidate)")
+    search = engine.Search(request.problem, time_limit=request.controls.time_limit, cancel=request.controls.cancel)
+    accepted, limit = 0, request.limit
+    for candidate in search:
+        if request.accept(candidate):
+            accepted += 1
+            if limit is not None and accepted >= limit:
+                break
+    judged = search.result
+    complete, stopped = judged.complete, judged.stopped
+    if limit is not None and accepted >= limit and complete:
+        complete, stopped = False, LIMIT  # stopped by its own limit, not the engine's: more may exist
+    return Counted(accepted, accepted, complete, stopped, 1, 1, judged.nodes, judged.seconds, judged.explored,
+                   judged.engine, counter=SEARCH, candidates=judged.solutions)
+
+
+__all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "MEMOISED", "DASK",
+           "PROCESSES", "PLAN", "SEARCH"]
