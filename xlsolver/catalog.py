@@ -27,6 +27,8 @@ from pathlib import Path
 from . import geometry
 from .files import did_you_mean, read_file
 from .geometry import Point
+from .lattice import SQUARE, Lattice
+from .piece import Piece
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
 PIECE_SET_KEYS = ("title", "turn-over")
@@ -38,31 +40,20 @@ class DataFileError(ValueError):
 
 
 @dataclass(frozen=True)
-class Piece:
-    letter: str
-    cells: tuple[Point, ...]  # normal form of the drawn orientation
-    colour: str  # "#rrggbb"
-    colour_name: str = ""
-
-    @property
-    def size(self) -> int:
-        return len(self.cells)
-
-
-@dataclass(frozen=True)
 class PieceSet:
     name: str
     title: str
     turn_over: bool
     pieces: dict[str, Piece]
     notes: str = ""
+    lattice: Lattice = SQUARE
 
     @property
     def area(self) -> int:
         return sum(p.size for p in self.pieces.values())
 
     def orientations(self, letter: str) -> list[tuple[Point, ...]]:
-        return geometry.orientations(self.pieces[letter].cells, self.turn_over)
+        return self.pieces[letter].orientations(self.turn_over, self.lattice)
 
 
 @dataclass(frozen=True)
@@ -168,20 +159,32 @@ def yes_no(value: str, where: str) -> bool:
     raise DataFileError(f"{where}: expected yes or no, got '{value}'")
 
 
+def piece_blocks(body: list[tuple[int, str]], where: str, words: str = "[colour name]"
+                 ) -> list[tuple[int, str, str, list[str], list[tuple[int, str]]]]:
+    """Each piece of a file body (blocks split at blank lines): its heading ``LETTER #rrggbb WORDS`` read as
+    (line number, letter as written, colour, the words after it), and the numbered lines that draw it.
+
+    ``words``: what the file's heading takes after the colour, for the message when a heading is wrong.
+    """
+    found: list[list[tuple[int, str]]] = [[]]
+    for number, line in body:
+        if line:
+            found[-1].append((number, line))
+        elif found[-1]:
+            found.append([])
+    pieces = []
+    for (number, title), *art in filter(None, found):
+        letter, *rest = title.split()
+        if len(letter) != 1 or not letter.isalpha() or not rest or not COLOUR.match(rest[0]):
+            raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb {words}', got {title!r}")
+        pieces.append((number, letter, rest[0], rest[1:], art))
+    return pieces
+
+
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     header, notes, body = split_header(text, where, PIECE_SET_KEYS)
     pieces: dict[str, Piece] = {}
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for number, line in body:
-        if line:
-            blocks[-1].append((number, line))
-        elif blocks[-1]:
-            blocks.append([])
-    for block in filter(None, blocks):
-        (number, title), art = block[0], block[1:]
-        letter, *rest = title.split()
-        if len(letter) != 1 or not letter.isalpha() or not rest or not COLOUR.match(rest[0]):
-            raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb [colour name]', got {title!r}")
+    for number, letter, colour, words, art in piece_blocks(body, where):
         letter = letter.upper()
         if letter in pieces:
             raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
@@ -194,7 +197,7 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
             raise DataFileError(f"{where}:{number}: piece {letter} has no cells")
         if len(geometry.connected_components(cells)) != 1:
             raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
-        pieces[letter] = Piece(letter, geometry.normalise(cells), rest[0].lower(), " ".join(rest[1:]))
+        pieces[letter] = Piece(letter, geometry.normalise(cells), colour.lower(), tuple(words))
     if not pieces:
         raise DataFileError(f"{where}: no pieces found")
     return PieceSet(

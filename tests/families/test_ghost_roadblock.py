@@ -36,8 +36,8 @@ def test_ghost_tiles_match_the_published_coordinates():
     assert list(tiles.pieces) == list("ABCDEF") and not tiles.turn_over
     for letter, fact in GHOST["tiles"].items():
         drawn = {(r, c, ch) for r, row in enumerate(fact["rows"]) for c, ch in enumerate(row) if ch != "."}
-        assert {(r, c, "L" if m == "L" else "O") for r, c, m in tiles.pieces[letter].cells} == drawn
-        assert sum(m == "L" for *_, m in tiles.pieces[letter].cells) == fact["lamps"]
+        assert {(r, c, "L" if m == "L" else "O") for (r, c), m in tiles.pieces[letter].marked().items()} == drawn
+        assert sum(m == "L" for m in tiles.pieces[letter].marks) == fact["lamps"]
 
 
 def test_level_49_has_exactly_its_recorded_solution():
@@ -86,7 +86,7 @@ def test_roadblock_pieces_are_the_editions_and_one_sided():
     police = {k: v for k, v in ROAD["police_tiles"].items()}
     for letter, rows in {**police, **ROAD["buildings"]}.items():
         drawn = {(r, c, ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
-        assert set(pieces.pieces[letter].cells) == drawn
+        assert {(r, c, m) for (r, c), m in pieces.pieces[letter].marked().items()} == drawn
     assert not pieces.turn_over
 
 

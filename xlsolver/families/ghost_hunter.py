@@ -21,7 +21,7 @@ from ..catalog import read_data_file
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
-from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
+from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 
 NAME = "ghost-hunter"
 GHOST, PLAIN, LAMP = "G", "O", "L"
@@ -42,7 +42,7 @@ class Puzzle:
 
 
 def lamps(tile_set: MarkedSet) -> int:
-    return sum(1 for p in tile_set.pieces.values() for _, _, m in p.cells if m == LAMP)
+    return sum(1 for p in tile_set.pieces.values() for m in p.marks if m == LAMP)
 
 
 def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet | None = None,
@@ -67,11 +67,11 @@ def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet
             else:
                 unknown += 1
                 messages.append(f"{cell_name(r, c)}: {ch!r} is not a tile ({letters}), a ghost (G) or '.'")
-    if len(grid) != tile_set.rows or any(len(row) != tile_set.cols for row in grid):
-        width = max((len(r) for r in grid), default=0)
-        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+    size = wrong_size(grid, tile_set, cell_name)
+    if size:
+        where, height, width = size
         raise InvalidPuzzle([f"{where}: a level is {tile_set.rows} x {tile_set.cols} cells, "
-                             f"this one is {len(grid)} x {width}"] + messages)  # where tiles lie waits for the size
+                             f"this one is {height} x {width}"] + messages)  # where tiles lie waits for the size
     needed = lamps(tile_set)
     # a cell that is no tile or ghost might be meant as a ghost: the count is wrong only if it is whatever they are
     if (len(ghosts) > needed or len(ghosts) + unknown < needed) and (count_ghosts or ghosts):
@@ -88,29 +88,14 @@ def parse(rows: list[str], cell_name: CellNamer = cell_name, tile_set: MarkedSet
 
 def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
     """Placements of a tile that keep the givens and put no lampless cell on a ghost."""
-    found = []
-    for placed in placements(puzzle.tiles.pieces[letter], puzzle.tiles.turn_over, puzzle.tiles.board):
-        if any(mark != LAMP and cell in puzzle.ghosts for cell, mark in placed.items()):
-            continue
-        if any(puzzle.givens.get(cell, (letter,))[0] != letter for cell in placed):
-            continue
-        mine = [cell for cell, (tile, _) in puzzle.givens.items() if tile == letter]
-        if all(cell in placed for cell in mine):
-            found.append(placed)
-    return found
+    return [placed for placed in given_placements(puzzle.tiles, letter, puzzle.givens)
+            if not any(mark != LAMP and cell in puzzle.ghosts for cell, mark in placed.items())]
 
 
 def _check_givens(puzzle: Puzzle) -> list[str]:
-    messages = []
-    by_tile: dict[str, list] = {}
-    for cell, (tile, _) in sorted(puzzle.givens.items()):
-        by_tile.setdefault(tile, []).append(cell)
-    for tile, cells in by_tile.items():
-        if not _allowed(puzzle, tile):
-            listed = ", ".join(puzzle.cell_name(*c) for c in cells)
-            messages.append(f"{puzzle.cell_name(*cells[0])}: tile {tile} cannot lie on {listed} "
-                            "(with a lamp on each ghost it covers)")
-    return messages
+    name = puzzle.cell_name
+    return [f"{name(*cells[0])}: tile {tile} cannot lie on {', '.join(name(*c) for c in cells)} (with a lamp on each "
+            "ghost it covers)" for tile, cells in misplaced(puzzle.givens, lambda t: _allowed(puzzle, t))]
 
 
 def encode(puzzle: Puzzle) -> ExactCover:

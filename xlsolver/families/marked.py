@@ -8,28 +8,20 @@ for a gap.  Which marks exist is the family's business.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .. import geometry
+from ..a1 import CellNamer, range_name
 from ..answer import Cell, Frame
-from ..catalog import COLOUR, DataFileError, read_data_file, split_header, yes_no
+from ..catalog import DataFileError, piece_blocks, read_data_file, split_header, yes_no
+from ..geometry import Point
+from ..lattice import SQUARE, Lattice, Mark
+from ..piece import Piece, marked_piece
 
-Mark = str
-MarkedCell = tuple[int, int, Mark]
+#: What a grid gives of a piece, per cell: (the piece's letter, whether it is typed in lower case: its mark).
+Givens = Mapping[Point, tuple[str, bool]]
 #: The header keys of a marked piece-set file (``police-car-colour``: RoadBlock's police cars).
 HEADER_KEYS = ("title", "board", "turn-over", "police-car-colour")
-
-
-@dataclass(frozen=True)
-class MarkedPiece:
-    letter: str
-    colour: str
-    cells: tuple[MarkedCell, ...]  # normal form of the drawn orientation
-    words: tuple[str, ...] = ()  # what follows the colour on its line (kind, required...)
-
-    @property
-    def size(self) -> int:
-        return len(self.cells)
 
 
 @dataclass(frozen=True)
@@ -38,12 +30,17 @@ class MarkedSet:
     rows: int
     cols: int
     turn_over: bool
-    pieces: dict[str, MarkedPiece]
+    pieces: dict[str, Piece]
     header: dict[str, str]
+    lattice: Lattice = SQUARE
 
     @property
-    def board(self) -> frozenset[tuple[int, int]]:
+    def board(self) -> frozenset[Point]:
         return frozenset((r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def placements(self, letter: str) -> list[dict[Point, Mark]]:
+        """Every placement of a piece on the board, as cell -> mark."""
+        return self.pieces[letter].placements(self.turn_over, self.board, self.lattice)
 
 
 def parse_marked_set(text: str, marks: str, where: str, keys: tuple[str, ...] = HEADER_KEYS) -> MarkedSet:
@@ -57,25 +54,15 @@ def parse_marked_set(text: str, marks: str, where: str, keys: tuple[str, ...] = 
     except ValueError:
         got = f", got '{size}'" if size is not None else ""
         raise DataFileError(f"{where}: the header needs 'board: ROWSxCOLS' (1 to 100 each){got}") from None
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for number, line in body:
-        if line:
-            blocks[-1].append((number, line))
-        elif blocks[-1]:
-            blocks.append([])
-    pieces: dict[str, MarkedPiece] = {}
-    for block in filter(None, blocks):
-        (number, title), art = block[0], block[1:]
-        letter, *words = title.split()
-        if len(letter) != 1 or not letter.isalpha() or not words or not COLOUR.match(words[0]):
-            raise DataFileError(f"{where}:{number}: a piece starts with 'LETTER #rrggbb ...', got {title!r}")
-        cells = [(r, c, ch) for r, (_, line) in enumerate(art) for c, ch in enumerate(line) if ch != "."]
-        stray = {ch for _, _, ch in cells} - set(marks)
+    pieces: dict[str, Piece] = {}
+    for number, letter, colour, words, art in piece_blocks(body, where, "..."):
+        cells = [((r, c), ch) for r, (_, line) in enumerate(art) for c, ch in enumerate(line) if ch != "."]
+        stray = {ch for _, ch in cells} - set(marks)
         if stray or not cells:
             raise DataFileError(f"{where}:{number}: piece {letter} must be drawn with {' '.join(marks)} and '.'")
-        if len(geometry.connected_components((r, c) for r, c, _ in cells)) != 1:
+        if len(SQUARE.connected_components(cell for cell, _ in cells)) != 1:
             raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
-        pieces[letter.upper()] = MarkedPiece(letter.upper(), words[0].lower(), _normalise(cells), tuple(words[1:]))
+        pieces[letter.upper()] = marked_piece(letter.upper(), colour.lower(), cells, tuple(words))
     return MarkedSet(header.get("title", where), rows, cols, yes_no(header.get("turn-over", "no"), where),
                      pieces, header)
 
@@ -85,32 +72,42 @@ def read_marked_file(path: str, marks: str) -> MarkedSet:
     return parse_marked_set(read_data_file(path, path), marks, path)
 
 
-def picture(piece: MarkedPiece, text, colour) -> Frame:
+def picture(piece: Piece, text, colour) -> Frame:
     """A piece drawn for a legend: ``text(letter, mark)`` and ``colour(piece, mark)`` per cell."""
-    return Frame.of_cells({(r, c): Cell(text(piece.letter, m), colour(piece, m)) for r, c, m in piece.cells})
+    return Frame.of_cells({cell: Cell(text(piece.letter, m), colour(piece, m)) for cell, m in piece.marked().items()})
 
 
-def _normalise(cells) -> tuple[MarkedCell, ...]:
-    top = min(r for r, _, _ in cells)
-    left = min(c for _, c, _ in cells)
-    return tuple(sorted((r - top, c - left, m) for r, c, m in cells))
+# --- a grid that gives some pieces' cells, read the same way by every family of marked pieces ----------------
 
+def given_placements(piece_set: MarkedSet, letter: str, givens: Givens, mark: Mark | None = None
+                     ) -> list[dict[Point, Mark]]:
+    """Placements of a piece that cover every cell given to it and no cell given to another piece.
 
-def orientations(piece: MarkedPiece, turn_over: bool) -> list[tuple[MarkedCell, ...]]:
-    """Distinct orientations, marks travelling with their cells."""
-    seen: dict[tuple[MarkedCell, ...], None] = {}
-    for transform in geometry.TRANSFORMS if turn_over else geometry.ROTATIONS:
-        seen.setdefault(_normalise([(*transform(r, c), m) for r, c, m in piece.cells]), None)
-    return list(seen)
-
-
-def placements(piece: MarkedPiece, turn_over: bool, board: frozenset) -> list[dict[tuple[int, int], Mark]]:
-    """Every placement on the board, as cell -> mark."""
+    With ``mark``: a cell given in lower case carries that mark, one in upper case does not.
+    """
+    mine = {cell: lower for cell, (other, lower) in givens.items() if other == letter}
     found = []
-    for shape in orientations(piece, turn_over):
-        r0, c0, _ = shape[0]
-        for br, bc in sorted(board):
-            moved = {(r + br - r0, c + bc - c0): m for r, c, m in shape}
-            if moved.keys() <= board:
-                found.append(moved)
+    for placed in piece_set.placements(letter):
+        if any(givens.get(cell, (letter, False))[0] != letter for cell in placed):
+            continue
+        if all(cell in placed and (mark is None or (placed[cell] == mark) == lower) for cell, lower in mine.items()):
+            found.append(placed)
     return found
+
+
+def misplaced(givens: Givens, allowed: Callable[[str], list]) -> list[tuple[str, list[Point]]]:
+    """Each piece given cells where it has no ``allowed`` placement, with those cells (reading order)."""
+    by_piece: dict[str, list[Point]] = {}
+    for cell, (letter, _) in sorted(givens.items()):
+        by_piece.setdefault(letter, []).append(cell)
+    return [(letter, cells) for letter, cells in by_piece.items() if not allowed(letter)]
+
+
+def wrong_size(grid: list[str], piece_set: MarkedSet, cell_name: CellNamer) -> tuple[str, int, int] | None:
+    """Where the grid is and its rows and columns, if that is not the board's size."""
+    if len(grid) == piece_set.rows and all(len(row) == piece_set.cols for row in grid):
+        return None
+    width = max((len(r) for r in grid), default=0)
+    return range_name(cell_name, max(len(grid), 1), max(width, 1)), len(grid), width
+
+

@@ -28,7 +28,7 @@ from ..answer import Frame
 from ..exact_cover import ExactCover
 from ..sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
-from .marked import MarkedSet, parse_marked_set, picture, placements, read_marked_file
+from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 
 NAME = "roadblock"
 ROAD, POLICE_CAR, BUILDING = "R", "P", "B"
@@ -79,11 +79,11 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
                                 f"{_kind(piece_set.pieces[letter])} {letter} has none; write {letter}")
                 continue
             givens[(r, c)] = (letter, ch.islower())
-    if len(grid) != piece_set.rows or any(len(row) != piece_set.cols for row in grid):
-        width = max((len(r) for r in grid), default=0)
-        where = range_name(cell_name, max(len(grid), 1), max(width, 1))
+    size = wrong_size(grid, piece_set, cell_name)
+    if size:
+        where, height, width = size
         raise InvalidPuzzle([f"{where}: the board is {piece_set.rows} x {piece_set.cols} cells, "
-                             f"this grid is {len(grid)} x {width}"] + messages)  # where pieces lie waits for the size
+                             f"this grid is {height} x {width}"] + messages)  # where pieces lie waits for the size
     puzzle = Puzzle(givens, piece_set, in_play, mode, cell_name)
     messages += _check(puzzle, check_area)  # a cell at fault is left out: it stops no piece from lying there
     if messages:
@@ -92,7 +92,7 @@ def parse(rows: list[str], mode: str = "easy", cell_name: CellNamer = cell_name,
 
 
 def _has_police_car(piece) -> bool:
-    return any(mark == POLICE_CAR for *_, mark in piece.cells)
+    return POLICE_CAR in piece.marks
 
 
 def _kind(piece) -> str:
@@ -102,27 +102,13 @@ def _kind(piece) -> str:
 
 
 def _allowed(puzzle: Puzzle, letter: str) -> list[dict]:
-    piece = puzzle.pieces.pieces[letter]
-    mine = {cell: is_car for cell, (other, is_car) in puzzle.givens.items() if other == letter}
-    found = []
-    for placed in placements(piece, puzzle.pieces.turn_over, puzzle.pieces.board):
-        if any(puzzle.givens.get(cell, (letter, False))[0] != letter for cell in placed):
-            continue
-        if all(cell in placed and (placed[cell] == POLICE_CAR) == is_car for cell, is_car in mine.items()):
-            found.append(placed)
-    return found
+    return given_placements(puzzle.pieces, letter, puzzle.givens, POLICE_CAR)
 
 
 def _check(puzzle: Puzzle, check_area: bool = True) -> list[str]:
-    messages = []
-    by_piece: dict[str, list] = {}
-    for cell, (letter, _) in sorted(puzzle.givens.items()):
-        by_piece.setdefault(letter, []).append(cell)
-    for letter, cells in by_piece.items():
-        if not _allowed(puzzle, letter):
-            listed = ", ".join(puzzle.cell_name(*c) for c in cells)
-            messages.append(f"{puzzle.cell_name(*cells[0])}: the cells marked {letter} ({listed}) do not fit "
-                            f"piece {letter} in any position")
+    name = puzzle.cell_name
+    messages = [f"{name(*cells[0])}: the cells marked {letter} ({', '.join(name(*c) for c in cells)}) do not fit "
+                f"piece {letter} in any position" for letter, cells in misplaced(puzzle.givens, lambda p: _allowed(puzzle, p))]
     area = puzzle.pieces.rows * puzzle.pieces.cols
     required = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play if puzzle.required(p))
     available = sum(puzzle.pieces.pieces[p].size for p in puzzle.in_play)

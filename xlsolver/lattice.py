@@ -1,0 +1,231 @@
+"""Lattices: where cells are, how a piece may turn, and which cells touch.
+
+A cell is a tuple of integers; a lattice says which tuples are its cells, the
+transforms a piece may take (integer matrices about the origin: the proper ones,
+rotations, first, then those with a reflection), and the steps from a cell to its
+neighbours.  Everything else (a shape's normal form, its orientations, its
+placements on a board, a board's symmetries, connected groups of cells) is
+written once here, for any dimension, so that a new lattice (cubic space, the
+sphere pyramid in (2c + z, 2r + z, z) coordinates) is a new subclass and
+nothing more.
+
+Marks (a lamp, a road) ride along: orientations of cells that carry marks move
+each mark with its cell.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+from operator import add, sub
+
+Coord = tuple[int, ...]
+Mark = str
+Matrix = tuple[tuple[int, ...], ...]
+
+
+class Transform:
+    """An integer matrix acting on cells: ``transform(*cell)`` is the image of ``cell``."""
+
+    __slots__ = ("matrix", "_apply")
+
+    def __init__(self, matrix: Sequence[Sequence[int]]):
+        self.matrix: Matrix = tuple(tuple(int(k) for k in row) for row in matrix)
+        self._apply = _compiled(len(self.matrix[0]), "({},)".format(", ".join(
+            " + ".join(f"{k} * x{i}" for i, k in enumerate(row) if k) or "0" for row in self.matrix)))
+
+    def __call__(self, *cell: int) -> Coord:
+        return self._apply(*cell)
+
+    def then(self, other: Transform) -> Transform:
+        """This transform followed by ``other`` (the matrix product ``other @ self``)."""
+        columns = list(zip(*self.matrix))
+        return Transform([[sum(a * b for a, b in zip(row, column)) for column in columns] for row in other.matrix])
+
+    @property
+    def determinant_sign(self) -> int:
+        """+1 for a rotation, -1 for a transform with a reflection (signed permutation matrices and the like)."""
+        return 1 if _determinant(self.matrix) > 0 else -1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Transform) and self.matrix == other.matrix
+
+    def __hash__(self) -> int:
+        return hash(self.matrix)
+
+    def __repr__(self) -> str:
+        return f"Transform({self.matrix})"
+
+
+def _determinant(matrix: Matrix) -> int:
+    if len(matrix) == 1:
+        return matrix[0][0]
+    return sum((-1) ** j * matrix[0][j] * _determinant(tuple(row[:j] + row[j + 1:] for row in matrix[1:]))
+               for j in range(len(matrix)) if matrix[0][j])
+
+
+def _compiled(dimension: int, expression: str):
+    """``lambda x0, x1, ...: expression``: the integer arithmetic of a transform written out once, as fast as a
+    hand-written lambda (placements and orientations lie on the path of every Solve)."""
+    return eval(f"lambda {', '.join(f'x{i}' for i in range(dimension))}: {expression}", {"__builtins__": {}})
+
+
+def _mover(dimension: int):
+    """``mover(anchor, offsets)``: the cells ``anchor + offset``, written out for ``dimension`` coordinates."""
+    cell = ", ".join(f"a[{i}] + o[{i}]" for i in range(dimension))
+    return eval(f"lambda a, offsets: [({cell},) for o in offsets]", {"__builtins__": {}})
+
+
+class Lattice:
+    """A lattice of integer cells: its transforms, its neighbour steps, and the geometry written over them.
+
+    A subclass gives ``dimension``, ``transforms`` (the proper ones first, ``rotations`` of them) and ``steps``;
+    it overrides ``__contains__`` when not every integer tuple is a cell.
+    """
+
+    name = "lattice"
+    dimension: int
+    transforms: tuple[Transform, ...]
+    rotations: tuple[Transform, ...]
+    steps: tuple[Coord, ...]  # from a cell to each of its neighbours
+
+    @cached_property
+    def mover(self):
+        """``mover(anchor, offsets)``: the cells ``anchor + offset`` (placements' inner loop)."""
+        return _mover(self.dimension)
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, tuple) and len(cell) == self.dimension and all(isinstance(x, int) for x in cell)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} lattice>"
+
+    def neighbours(self, cell: Coord) -> list[Coord]:
+        return [tuple(map(add, cell, step)) for step in self.steps]
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """The smallest value of each coordinate: what a normal form puts at the origin."""
+        return tuple(map(min, zip(*cells)))
+
+    def normalise(self, cells: Iterable[Coord]) -> tuple[Coord, ...]:
+        """``cells`` translated so each coordinate's smallest value is 0; sorted.  Equal shapes compare equal."""
+        cells = list(cells)
+        low = self.corner(cells)
+        return tuple(sorted(tuple(map(sub, cell, low)) for cell in cells))
+
+    def normalise_marked(self, cells: Sequence[Coord], marks: Sequence[Mark]
+                         ) -> tuple[tuple[Coord, ...], tuple[Mark, ...]]:
+        """:meth:`normalise` of cells that carry marks (one per cell): (cells, marks), each mark on its cell."""
+        low = self.corner(cells)
+        pairs = sorted((tuple(map(sub, cell, low)), mark) for cell, mark in zip(cells, marks))
+        return tuple(c for c, _ in pairs), tuple(m for _, m in pairs)
+
+    def orientations(self, cells: Iterable[Coord], turn_over: bool = True, marks: Sequence[Mark] | None = None
+                     ) -> list:
+        """Distinct orientations of a shape (normal forms), in a stable order: the transforms' order.
+
+        ``turn_over=False`` allows rotations only (one-sided pieces).  With ``marks`` (one per cell) each
+        orientation is a pair (cells, marks), each mark still on its cell, and orientations that move only
+        marks count as distinct.
+        """
+        cells = list(cells)
+        seen: dict = {}
+        for transform in self.transforms if turn_over else self.rotations:
+            moved = [transform(*cell) for cell in cells]
+            seen.setdefault(self.normalise(moved) if marks is None else self.normalise_marked(moved, marks), None)
+        return list(seen)
+
+    def translations(self, shape: Sequence[Coord], board: frozenset, order: Sequence[Coord] | None = None
+                     ) -> list[list[Coord]]:
+        """Every translation of ``shape`` that lies wholly on ``board``, its cells in the shape's order.
+
+        The shape's first cell is anchored on each board cell in turn (``order``: the board sorted).
+        """
+        first = shape[0]
+        offsets = [tuple(map(sub, cell, first)) for cell in shape]
+        move, on_board = self.mover, board.issuperset
+        return [moved for anchor in (sorted(board) if order is None else order)
+                if on_board(moved := move(anchor, offsets))]
+
+    def placements(self, shapes: Iterable[Sequence[Coord]], board: frozenset) -> list[frozenset]:
+        """Every translation of every orientation (in normal form) that lies wholly on ``board``."""
+        order = sorted(board)
+        return [frozenset(moved) for shape in shapes for moved in self.translations(shape, board, order)]
+
+    def marked_placements(self, poses: Iterable[tuple[Sequence[Coord], Sequence[Mark]]], board: frozenset
+                          ) -> list[dict[Coord, Mark]]:
+        """:meth:`placements` of orientations that carry marks (``orientations(..., marks=...)``): cell -> mark."""
+        order = sorted(board)
+        return [dict(zip(moved, marks)) for shape, marks in poses for moved in self.translations(shape, board, order)]
+
+    def symmetries(self, board: Iterable[Coord]) -> list[dict[Coord, Coord]]:
+        """The symmetry group of a board: each symmetry as a map cell -> cell.
+
+        A transform is a symmetry if it maps the board onto itself after a translation.  The identity is always
+        first.  Transforms that move the cells alike (a flip of a one-row board is the identity) count once.
+        """
+        group = []
+        for _, symmetry in self.transformed_symmetries(board):
+            if symmetry not in group:
+                group.append(symmetry)
+        return group
+
+    def transformed_symmetries(self, board: Iterable[Coord]) -> list[tuple[Transform, dict[Coord, Coord]]]:
+        """Each transform that maps the board onto itself, with its map of cells (in the transforms' order).
+
+        The transform tells what the symmetry does to a piece's shape: the map alone cannot on a one-line
+        board, where a flip may move no cell.
+        """
+        board = list(board)
+        target = self.normalise(board)
+        low = self.corner(board)
+        found = []
+        for transform in self.transforms:
+            moved = {cell: transform(*cell) for cell in board}
+            if self.normalise(moved.values()) != target:
+                continue
+            shift = tuple(map(sub, low, self.corner(moved.values())))
+            found.append((transform, {cell: tuple(map(add, image, shift)) for cell, image in moved.items()}))
+        return found
+
+    def connected_components(self, cells: Iterable[Coord]) -> list[list[Coord]]:
+        """Groups of cells joined by neighbour steps, each sorted, groups in sorted order of their first cell."""
+        remaining = set(cells)
+        groups = []
+        for start in sorted(remaining):
+            if start not in remaining:
+                continue
+            remaining.discard(start)
+            group, frontier = [start], [start]
+            while frontier:
+                for near in self.neighbours(frontier.pop()):
+                    if near in remaining:
+                        remaining.discard(near)
+                        group.append(near)
+                        frontier.append(near)
+            groups.append(sorted(group))
+        return groups
+
+
+class SquareLattice(Lattice):
+    """The square grid: cells ``(row, col)``, row 0 at the top; the 8 symmetries of the square (D4)."""
+
+    name = "square"
+    dimension = 2
+    #: The four rotations, then the four with a reflection; the order of orientations and symmetries.
+    transforms = tuple(Transform(m) for m in (
+        ((1, 0), (0, 1)),     # (r, c)
+        ((0, 1), (-1, 0)),    # (c, -r)
+        ((-1, 0), (0, -1)),   # (-r, -c)
+        ((0, -1), (1, 0)),    # (-c, r)
+        ((1, 0), (0, -1)),    # (r, -c)
+        ((0, 1), (1, 0)),     # (c, r)
+        ((-1, 0), (0, 1)),    # (-r, c)
+        ((0, -1), (-1, 0)),   # (-c, -r)
+    ))
+    rotations = transforms[:4]
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+#: The square grid of every sheet today.
+SQUARE = SquareLattice()
