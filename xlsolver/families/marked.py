@@ -8,7 +8,7 @@ for a gap.  Which marks exist is the family's business.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..a1 import CellNamer, range_name
