@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 
 from xlsolver import families
-from xlsolver.console import read_puzzle_text
+from xlsolver.files import read_puzzle_text
 from xlsolver.families import Ask, challenges
 
 

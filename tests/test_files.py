@@ -1,4 +1,4 @@
-"""Every file the program reads goes through one reader (``console.read_file``): a bad file gets one
+"""Every file the program reads goes through one reader (``files.read_file``): a bad file gets one
 line naming it (and the line, for text that is not UTF-8 or a bad header key) and exit code 2."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from xlsolver import catalog
-from xlsolver.console import MAX_TEXT_BYTES, UserError, read_file
+from xlsolver.files import MAX_TEXT_BYTES, UserError, read_file
 
 from helpers import EXAMPLES
 

@@ -16,9 +16,9 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 from xlsolver import formulas
-from xlsolver.console import read_puzzle_text
+from xlsolver.files import read_puzzle_text
 from xlsolver.families import FRAMES, Ask
-from xlsolver.workbook import actions, areas, layout
+from xlsolver.workbook import areas, layout, marking
 from helpers import EXAMPLES
 from workbook_helpers import COMMITTED, committed_book, press
 
@@ -47,7 +47,7 @@ def last_frame_by_the_buttons(book, area: layout.Area) -> list[list[object]]:
     buttons' own writer: stepping there takes a press, and a search, per move)."""
     read = areas.read(book, area)
     frames = read.family.solve(read.puzzle, Ask()).frames
-    actions.write_frame(book, area, read, frames[-1])
+    marking.write_frame(book, area, read, frames[-1])
     return book.read(f"{area.name}_Out")
 
 

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from xlsolver import catalog, cli, families
 from xlsolver.answer import Status
-from xlsolver.console import UserError
+from xlsolver.files import UserError
 from xlsolver.dlx_text import FormatError
 from xlsolver.families import InvalidPuzzle, Settings, Unsupported
 from xlsolver.families import klotski

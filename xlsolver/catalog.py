@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from . import geometry
-from .console import did_you_mean, read_file
+from .files import did_you_mean, read_file
 from .geometry import Point
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb

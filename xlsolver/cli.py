@@ -36,11 +36,12 @@ from pathlib import Path
 
 from . import __version__, catalog, dlx_text, families, geometry, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
-from .console import (MAX_DLX_BYTES, UserError, did_you_mean, frame_lines, interruptible, positive_float, positive_int, print_json,
-                      progress_bar, read_file, read_puzzle_text, report)
+from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
 from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, challenges, exact
+from .files import MAX_DLX_BYTES, UserError, did_you_mean, read_file, read_puzzle_text
+from .terminal import print_json
 from .workbook import libreoffice
 from .workbook.atomic import replace_file
 
@@ -68,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C outside a search (a search stops cleanly and reports what it found)
         print("xlsolver: interrupted", file=sys.stderr)
         return Status.CANCELLED.exit_code
+    except NotRead as err:  # every problem of the puzzle, as the command's answer
+        return report(err.answer, as_json=args.json, colour=args.colour)
     except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
         print(f"xlsolver: {err}", file=sys.stderr)
         return Status.INVALID.exit_code
@@ -108,10 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
         "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem. Given an .xlsm "
         "workbook, do what the Count button of the area --area names does."))
-    target = count.add_mutually_exclusive_group(required=True)
-    target.add_argument("puzzle", metavar="PUZZLE.txt", nargs="?",
-                        help="a puzzle grid, a .dlx problem, or board.xlsm")
-    target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
+    _puzzle_or_board(count, "PUZZLE.txt", "a puzzle grid, a .dlx problem, or board.xlsm")
     _add_puzzle_options(count, [f for f in every if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
@@ -150,10 +150,7 @@ def _challenge_commands(commands, every: list[Family]) -> None:
         "Make challenges with exactly one solution and minimal givens (taking away any given piece lets a second "
         "solution in), graded Starter to Wizard. Reproducible: challenge N comes from seed N. Given an .xlsm "
         "workbook, do what the Generate button of the area --area names does (the level is the area's Level cell)."))
-    target = generate.add_mutually_exclusive_group(required=True)
-    target.add_argument("puzzle", metavar="BOARD.txt", nargs="?",
-                        help="a board drawn as a puzzle (typed cells stay), or board.xlsm")
-    target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
+    _puzzle_or_board(generate, "BOARD.txt", "a board drawn as a puzzle (typed cells stay), or board.xlsm")
     _add_puzzle_options(generate, makers, dlx=False)
     generate.add_argument("-n", "--count", type=positive_int, metavar="N", help="how many (default 1)")
     generate.add_argument("--seed", type=int, metavar="S", help="the first seed tried (default 0)")
@@ -180,6 +177,13 @@ def _challenge_commands(commands, every: list[Family]) -> None:
                          "is saved in place unless -o names another file)")
     _add_workbook_options(hint, "the area whose Hint button to press", output=False)
     hint.set_defaults(run=run_hint, fixed_family=None)
+
+
+def _puzzle_or_board(command: argparse.ArgumentParser, metavar: str, about: str) -> None:
+    """What a command works on: a file (``metavar``, ``about`` it), or an empty named board (``--board``)."""
+    target = command.add_mutually_exclusive_group(required=True)
+    target.add_argument("puzzle", metavar=metavar, nargs="?", help=about)
+    target.add_argument("--board", metavar="NAME", help="an empty named board (see 'xlsolver boards')")
 
 
 def _add_workbook_options(command: argparse.ArgumentParser, area_help: str, output: bool = True) -> None:
@@ -284,8 +288,13 @@ def _family(args, header: dict[str, str]) -> Family:
         raise UserError(str(err)) from None
 
 
-def _load(args) -> tuple[Family, list[str], Settings, dict[str, str]]:
-    """The family, grid rows, settings (options over the file's header lines) and header of the puzzle asked for."""
+#: What a command asks of a family, and how it refuses one that does not do it.
+NOT_OFFERED = {"count": "are not counted", "hint": "have no hints", "generate": "are not generated"}
+
+
+def _load(args, needs: str | None = None) -> tuple[Family, list[str], Settings, dict[str, str]]:
+    """The family, grid rows, settings (options over the file's header lines) and header of the puzzle asked for;
+    a family that cannot do what the command ``needs`` (``count``, ``hint``, ``generate``) is refused."""
     if getattr(args, "board", None):
         family = _family(args, {})
         if family.board is None:
@@ -299,6 +308,8 @@ def _load(args) -> tuple[Family, list[str], Settings, dict[str, str]]:
     unknown = [key for key in given if family.setting(key) is None]
     if unknown:
         raise UserError(f"--{unknown[0]} does not apply to {family.name} puzzles")
+    if needs and getattr(family, needs) is None:
+        raise UserError(f"{family.name} puzzles {NOT_OFFERED[needs]}")
     values = {s.key: header[s.key] for s in family.settings if s.key in header}
     where = {key: f"the '{key}:' line" for key in values}
     values.update(given)
@@ -322,10 +333,21 @@ def _check_header(source: str, family: Family, header: dict[str, str]) -> None:
                         f"{', '.join(keys)} (lower case)")
 
 
-def _invalid(args, family: Family, settings: Settings, err: InvalidPuzzle) -> int:
-    data = family.empty_data(settings) if family.empty_data else {}
-    answer = Answer(Status.INVALID, err.messages[0], messages=err.messages, data=data)
-    return report(answer, as_json=args.json, colour=args.colour)
+class NotRead(Exception):
+    """A puzzle that does not read: :func:`main` prints every problem as the command's answer (exit 2)."""
+
+    def __init__(self, family: Family, settings: Settings, err: InvalidPuzzle):
+        super().__init__(err.messages[0])
+        data = family.empty_data(settings) if family.empty_data else {}
+        self.answer = Answer(Status.INVALID, err.messages[0], messages=err.messages, data=data)
+
+
+def _parse(family: Family, rows: list[str], settings: Settings):
+    """The family's puzzle of these rows and settings, or NotRead with every problem."""
+    try:
+        return family.parse(rows, settings)
+    except InvalidPuzzle as err:
+        raise NotRead(family, settings, err) from None
 
 
 def _save_dlx(args, family: Family, puzzle, about: str) -> None:
@@ -354,10 +376,7 @@ def run_solve(args) -> int:
         raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
     if args.solution and family.steps != SOLUTIONS:
         raise UserError(f"--solution applies to puzzles that can have several solutions, not to {family.name}")
-    try:
-        puzzle = family.parse(rows, settings)
-    except InvalidPuzzle as err:
-        return _invalid(args, family, settings, err)
+    puzzle = _parse(family, rows, settings)
     _save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:
         answer = family.solve(puzzle, _solve_ask(args, cancel))
@@ -404,13 +423,8 @@ def run_count(args) -> int:
     _no_workbook_options(args)
     if args.puzzle and _is_dlx(args.puzzle):
         return _count_dlx(args)
-    family, rows, settings, _ = _load(args)
-    if family.count is None:
-        raise UserError(f"{family.name} puzzles are not counted")
-    try:
-        puzzle = family.parse(rows, settings)
-    except InvalidPuzzle as err:
-        return _invalid(args, family, settings, err)
+    family, rows, settings, _ = _load(args, needs="count")
+    puzzle = _parse(family, rows, settings)
     what = f"board {args.board}" if args.board else args.puzzle
     _save_dlx(args, family, puzzle, f"xlsolver: {what} ({family.name})")
     with progress_bar() as progress, interruptible() as cancel:
@@ -442,9 +456,7 @@ def run_generate(args) -> int:
     _no_workbook_options(args)
     args.count = args.count or 1
     args.seed = args.seed or 0
-    family, rows, settings, header = _load(args)
-    if family.generate is None:
-        raise UserError(f"{family.name} puzzles are not generated")
+    family, rows, settings, header = _load(args, needs="generate")
     name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
     made, unwritten = [], []
     with interruptible() as cancel, progress_bar(challenges.Made.line) as progress, \
@@ -459,7 +471,7 @@ def run_generate(args) -> int:
                         progress.clear()  # the challenge starts on a clean line
                     unwritten += _print_challenge(args, family, header, name, challenge)
         except InvalidPuzzle as err:  # the board itself
-            return _invalid(args, family, settings, err)
+            raise NotRead(family, settings, err) from None
     if unwritten:  # each printed in full instead, and the first failure said
         print(f"xlsolver: {unwritten[0]}; {len(unwritten)} of {len(made)} challenges are printed above instead of "
               f"saved: write them elsewhere with -o OTHER_DIR", file=sys.stderr)
@@ -529,13 +541,8 @@ def run_hint(args) -> int:
     if _is_workbook(args.puzzle):
         return run_workbook(args, "hint")
     _no_workbook_options(args)
-    family, rows, settings, header = _load(args)
-    if family.hint is None:
-        raise UserError(f"{family.name} puzzles have no hints")
-    try:
-        puzzle = family.parse(rows, settings)
-    except InvalidPuzzle as err:
-        return _invalid(args, family, settings, err)
+    family, rows, settings, header = _load(args, needs="hint")
+    puzzle = _parse(family, rows, settings)
     with interruptible() as cancel:
         answer = family.hint(puzzle, Ask(time_limit=args.time_limit, cancel=cancel))
     target = args.puzzle if args.in_place else args.output

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from . import __version__, clock
-from .console import UserError
+from .files import UserError
 from .engine import CANCELLED, TIME_LIMIT, as_predicate
 
 LOCAL = "local"  # --scheduler local: a LocalCluster on this machine, for this run

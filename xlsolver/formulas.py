@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from . import catalog, families
 from .a1 import offset_namer, range_name
 from .answer import Frame, Status, typed
-from .console import UserError
+from .files import UserError
 from .families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
 from .workbook import areas, layout
 from .workbook.book import Book, MissingName

@@ -1,12 +1,29 @@
-"""Letter grids for the terminal: each piece on its colour, or plain text when piped."""
+"""What goes to the terminal: letter grids, each piece on its colour (plain text when piped), a progress bar,
+and printing lines or JSON that stops quietly when the reader has gone."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 RESET = "\x1b[0m"
+
+
+def print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def print_lines(lines: list[str], stream=None) -> None:
+    """Print, and stop quietly when the reader has gone (``| head``)."""
+    stream = stream or sys.stdout
+    try:
+        for line in lines:
+            print(line, file=stream)
+        stream.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def wants_colour(stream: TextIO, choice: str = "auto") -> bool:

@@ -1,12 +1,14 @@
 """board.xlsm: built reproducibly from source, with the names, buttons and VBA it promises."""
 from __future__ import annotations
 
+import dataclasses
 import re
 import zipfile
 
 import openpyxl
 import pytest
 
+from xlsolver import families
 from xlsolver.a1 import cell_name
 from xlsolver.workbook import build, layout
 from xlsolver.workbook.vba import module_source
@@ -36,9 +38,9 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
     names = {name: next(iter(d.destinations)) for name, d in workbook.defined_names.items()}
     expected = layout.defined_names()
     assert set(names) == set(expected)
-    for area in ("Pento6x10", "Pento5x12", "Pento4x15", "Pento3x20", "PentoScott", "IQ5x11", "IQDiamond", "Custom",
-                 "Ghost", "RoadBlock"):
-        for suffix in ("_In", "_Out", "_Status"):
+    assert len(layout.areas()) >= 13  # every family's areas: a family whose sheets went missing shows here
+    for area in layout.areas():
+        for suffix in ("_In", "_Out", "_Status", "_TimeLimit", "_State"):
             assert area + suffix in names
     for name, (sheet, ref) in names.items():
         assert expected[name] == f"{layout.quote_sheet(sheet)}!{ref}"
@@ -47,13 +49,57 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
         assert not ws.defined_names, "names are workbook-level, not sheet-level"
 
 
+def a_family_declaring(spec_changes: dict, area_changes: dict | None = None):
+    """A copy of the Ghost Hunter family whose one sheet (and its one area) is declared with these fields changed:
+    a second family a contributor might add, colliding with the first where the changes say."""
+    ghost = families.get("ghost-hunter")
+    (sheet,) = ghost.sheets()
+    areas = tuple(dataclasses.replace(area, **(area_changes or {})) for area in sheet.areas)
+    copied = dataclasses.replace(sheet, areas=areas, **spec_changes)
+    return dataclasses.replace(ghost, name="ghost-copy", sheets=lambda: (copied,))
+
+
+NEW_SHEET = {"name": "Ghost Copy", "code_name": "Sheet99", "order": 99}
+
+
+def test_the_registry_places_every_familys_sheets_once():
+    assert layout.place(families.all_families().values()) == layout.sheets()
+    assert layout.place([*families.all_families().values(), a_family_declaring(NEW_SHEET, {"name": "GhostCopy"})])
+
+
+@pytest.mark.parametrize("spec_changes, area_changes, said", [
+    ({**NEW_SHEET, "name": "Ghost Hunter"}, {"name": "GhostCopy"}, "the sheet name 'Ghost Hunter'"),
+    ({**NEW_SHEET, "code_name": "Sheet6"}, {"name": "GhostCopy"}, "the code name 'Sheet6'"),
+    ({**NEW_SHEET, "order": 2}, {"name": "GhostCopy"}, "the order 2: tiling's sheet 'IQ Puzzler Pro'"),
+    (NEW_SHEET, None, "the area name 'Ghost': an area of ghost-hunter's sheet 'Ghost Hunter' and an area of "
+                      "ghost-copy's sheet 'Ghost Copy'"),
+    (NEW_SHEET, {"name": "pento6X10"}, "the area name 'pento6X10': an area of tiling's sheet 'Pentominoes'"),
+    ({**NEW_SHEET, "code_name": "Sheet5"}, {"name": "GhostCopy"}, "the code name 'Sheet5': xlsolver's state sheet"),
+    ({**NEW_SHEET, "name": "xlwings.conf"}, {"name": "GhostCopy"}, "the sheet name 'xlwings.conf': xlwings' sheet"),
+])
+def test_the_registry_refuses_a_sheet_that_collides_naming_both(spec_changes, area_changes, said):
+    """Two families' sheets with one name, code name, order or area name (in any case) would overwrite each
+    other's ranges and macros, or leave the order of the sheets to chance: refused when the layout is placed."""
+    with pytest.raises(layout.LayoutError, match=re.escape(said)):
+        layout.place([*families.all_families().values(), a_family_declaring(spec_changes, area_changes)])
+
+
+def test_two_areas_of_one_sheet_with_one_name_are_refused():
+    ghost = families.get("ghost-hunter")
+    (sheet,) = ghost.sheets()
+    twice = dataclasses.replace(sheet, areas=sheet.areas * 2)
+    with pytest.raises(layout.LayoutError, match="the area name 'Ghost'"):
+        layout.place([dataclasses.replace(ghost, sheets=lambda: (twice,))])
+
+
 def test_sheets_code_names_and_hidden_state():
     workbook = openpyxl.load_workbook(COMMITTED, keep_vba=True)
-    assert workbook.sheetnames == ["Pentominoes", "IQ Puzzler Pro", "Custom", "Ghost Hunter", "RoadBlock",
-                                   "Klotski", "Zen Garden", "Sudoku", "xlwings.conf", "xlsolver.state"]
+    assert workbook.sheetnames == [sheet.name for sheet in layout.sheets()] + [layout.CONF_SHEET, layout.STATE_SHEET]
+    assert workbook.sheetnames[:3] == ["Pentominoes", "IQ Puzzler Pro", "Custom"]  # the declared order
     assert workbook.code_name == "ThisWorkbook"
     code_names = [ws.sheet_properties.codeName for ws in workbook.worksheets]
-    assert code_names == ["Sheet1", "Sheet2", "Sheet3", "Sheet6", "Sheet7", "Sheet8", "Sheet9", "Sheet10", "Sheet4", "Sheet5"]
+    assert code_names == [sheet.code_name for sheet in layout.sheets()] + [layout.CONF_SHEET_CODE_NAME,
+                                                                           layout.STATE_SHEET_CODE_NAME]
     assert workbook["xlsolver.state"].sheet_state == "veryHidden"
     conf = workbook["xlwings.conf"]
     # xlwings reads keys from A1 down to the first empty row, and a key there (even with no value) hides the

@@ -13,7 +13,7 @@ from xlsolver.answer import OFF_BOARD, Answer, Status
 from xlsolver.families import challenges
 from xlsolver.families.zen import ROCK_COLOUR, WALK_COLOUR
 from xlsolver.terminal import text_colour
-from xlsolver.workbook import actions, build, headless, layout
+from xlsolver.workbook import build, headless, layout, marking, state
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import COMMITTED, committed_book, copy_of_board, fills_of, press, status, type_into, values_of
 
@@ -283,13 +283,13 @@ def test_the_latest_hint_stays_shaded_through_a_failure_and_its_unmarking():
 
 
 def test_the_state_line_reads_back_and_forgives_other_text():
-    state = actions.State("abc", 3, frozenset({(1, 2), (0, 4)}), ("IQ5x11_In", "IQ5x11_Level"))
-    assert state.text() == "abc 3 hinted=0.4,1.2 marked=IQ5x11_In,IQ5x11_Level"
-    assert actions.State.of_text(state.text()) == state
-    assert actions.State.of_text("abc 3") == actions.State("abc", 3)  # an older workbook's state
-    assert actions.State.of_text(None) == actions.State() and actions.State().text() is None
-    assert actions.State.of_text("- -1 hinted=2.3") == actions.State(hinted=frozenset({(2, 3)}))
-    assert actions.State.of_text("typed by someone x=1 hinted=zz") == actions.State("typed", -1)
+    kept = state.State("abc", 3, frozenset({(1, 2), (0, 4)}), ("IQ5x11_In", "IQ5x11_Level"))
+    assert kept.text() == "abc 3 hinted=0.4,1.2 marked=IQ5x11_In,IQ5x11_Level"
+    assert state.State.of_text(kept.text()) == kept
+    assert state.State.of_text("abc 3") == state.State("abc", 3)  # an older workbook's state
+    assert state.State.of_text(None) == state.State() and state.State().text() is None
+    assert state.State.of_text("- -1 hinted=2.3") == state.State(hinted=frozenset({(2, 3)}))
+    assert state.State.of_text("typed by someone x=1 hinted=zz") == state.State("typed", -1)
 
 
 def test_column_letters_read_back():
@@ -298,20 +298,20 @@ def test_column_letters_read_back():
 
 
 def test_named_cells_of_a_message():
-    assert actions.named_cells("C7: 'Q' is not a piece") == {(6, 2)}
-    assert actions.named_cells("B14:C15: should be 6 x 10") == {(13, 1), (13, 2), (14, 1), (14, 2)}
-    assert actions.named_cells("No solution: C7 is stuck") == set()
-    assert actions.named_cells("piece F: drawn twice") == set()
+    assert marking.named_cells("C7: 'Q' is not a piece") == {(6, 2)}
+    assert marking.named_cells("B14:C15: should be 6 x 10") == {(13, 1), (13, 2), (14, 1), (14, 2)}
+    assert marking.named_cells("No solution: C7 is stuck") == set()
+    assert marking.named_cells("piece F: drawn twice") == set()
     none = Answer(Status.NO_SOLUTION, "No solution: no piece can cover B14, C15.",
                   messages=["no solution: no piece can cover B14, C15"])
-    assert actions.cells_to_mark(none) == [{(13, 1), (14, 2)}]
-    assert actions.cells_to_mark(Answer(Status.SOLVED, "Solution 1 (B14 is an F)")) == []
+    assert marking.cells_to_mark(none) == [{(13, 1), (14, 2)}]
+    assert marking.cells_to_mark(Answer(Status.SOLVED, "Solution 1 (B14 is an F)")) == []
 
 
 def test_cells_a_no_solution_names_are_marked_but_not_a_whole_board():
     book = committed_book()
     area = layout.area("Pento6x10")
-    actions.mark(book, area, actions.cells_to_mark(Answer(Status.NO_SOLUTION, "No solution: no piece can cover "
+    marking.mark(book, area, marking.cells_to_mark(Answer(Status.NO_SOLUTION, "No solution: no piece can cover "
                                                                             f"{cell_name(area.top, area.left)}.")))
     assert fills_of(book, "Pento6x10_In")[0][:2] == [layout.ERROR_FILL, layout.INPUT_FILL]
     book = committed_book()

@@ -61,7 +61,7 @@ from typing import NamedTuple
 from .. import a1
 from ..a1 import CellNamer, range_name
 from ..answer import Cell, Frame
-from ..console import UserError, read_file
+from ..files import UserError, read_file
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec

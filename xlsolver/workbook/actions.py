@@ -15,23 +15,22 @@ Each click is a new Python, so what Next showed last is kept in ``<Area>_State``
 with a fingerprint of the input: Next asks the family for the following
 solution, or, for a family whose answer is a sequence (Klotski's moves), shows
 the following frame of the same answer.  The same cell remembers the latest
-Hint's cells and the ranges a failure marked (:class:`State`).
+Hint's cells and the ranges a failure marked (``state.py``); ``marking.py`` writes
+and paints the cells.
 """
 from __future__ import annotations
 
-import hashlib
 import random
-import re
-from dataclasses import dataclass, replace
 
 from .. import catalog, families
-from ..a1 import column_index
-from ..answer import OFF_BOARD, Answer, Colour, Frame, Status, typed
+from ..answer import Answer, Status, typed
 from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, challenges
-from ..families.challenges import HINT_COLOUR, LEVELS
+from ..families.challenges import LEVELS
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import cell_value
+from .marking import cells_to_mark, empty_outputs, input_fills, mark, unmark, write_frame, write_listing
+from .state import fingerprint, load_state, remember
 
 MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"
 NEXT_WAY = "press Next"  # the way to the next solution, as a status line offering one words it (Ask.another)
@@ -85,18 +84,6 @@ def _after_failure(book: Book, area: layout.Area, action: str, answer: Answer) -
         mark(book, area, cells_to_mark(answer))
     except MissingName:
         pass
-
-
-def cells_to_mark(answer: Answer) -> list[set[tuple[int, int]]]:
-    """The sheet cells (0-based) each message of an answer names: the cell or range a problem of an invalid
-    puzzle starts with (``C7: ...``); for a puzzle with no solution, every cell its reason names (``no piece
-    can cover B14, C14``)."""
-    texts = answer.messages or [answer.message]
-    if answer.status is Status.INVALID:
-        return [named_cells(text) for text in texts]
-    if answer.status is Status.NO_SOLUTION:
-        return [{_position(letters, digits) for letters, digits in _CELL.findall(text)} for text in texts]
-    return []
 
 
 def _summary(messages: list[str]) -> str:
@@ -185,14 +172,8 @@ def clear(book: Book, area: layout.Area) -> Answer:
 
 
 def clear_outputs(book: Book, area: layout.Area) -> None:
-    """The solution grid empty (shaded as output, dark off the board), its list empty, Next back to the start."""
-    name = f"{area.name}_Out"
-    rows, cols = _shape(book.read(name))
-    book.write(name, [[None] * cols for _ in range(rows)])
-    mask = catalog.board(area.board).cells if area.board else None
-    book.paint(name, [[layout.OUTPUT_FILL if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)]
-                      for r in range(rows)])
-    write_listing(book, area, [])
+    """The solution grid and its list empty, Next back to the start."""
+    empty_outputs(book, area)
     remember(book, area, fingerprint="", shown=-1)
 
 
@@ -209,25 +190,10 @@ def hint(book: Book, area: layout.Area) -> Answer:
             if _blank(values[r][c]):  # a cell the user typed keeps what they typed
                 values[r][c] = cell_value(text, area.spec.digits)
         book.write(name, values)
-        book.paint(name, _input_fills(area, len(values), len(values[0]), set(cells)))
+        book.paint(name, input_fills(area, len(values), len(values[0]), set(cells)))
         remember(book, area, hinted=frozenset(cells))
     answer.message = with_warning(answer.message, warning)
     return answer
-
-
-def _input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset(),
-                 marked: set = frozenset()) -> list[list[Colour]]:
-    """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, dark off
-    a fixed board, white elsewhere (as built)."""
-    mask = catalog.board(area.board).cells if area.board else None
-
-    def fill(r: int, c: int) -> Colour:
-        if (r, c) in marked:
-            return layout.ERROR_FILL
-        if (r, c) in hinted:
-            return HINT_COLOUR
-        return OFF_BOARD if mask is not None and (r, c) not in mask else layout.INPUT_FILL
-    return [[fill(r, c) for c in range(cols)] for r in range(rows)]
 
 
 def _blank(value: object) -> bool:
@@ -246,7 +212,7 @@ def generate(book: Book, area: layout.Area) -> Answer:
         raise InvalidPuzzle([f"{level_cell}: the level is {', '.join(l.capitalize() for l in LEVELS)} or empty "
                              f"(any level), not {typed(level_word)}"])
     typed_cells = [v for row in values for v in row if not _blank(v)]
-    pending = "generate:" + _fingerprint(values, level)
+    pending = "generate:" + fingerprint(values, level)
     if typed_cells and load_state(book, area).fingerprint != pending:
         remember(book, area, fingerprint=pending, shown=-1)
         where = f"{namer_of(book, name)}:{namer_of(book, name, len(values) - 1, len(values[0]) - 1)}"
@@ -267,17 +233,12 @@ def generate(book: Book, area: layout.Area) -> Answer:
     book.write(name, [[None if ch in ". " else cell_value(ch, area.spec.digits)
                        for ch in row.ljust(len(values[0]))] for row in made.rows])
     clear(book, area)
-    book.paint(name, _input_fills(area, len(values), len(values[0])))
+    book.paint(name, input_fills(area, len(values), len(values[0])))
     remember(book, area, hinted=frozenset())
     grade = made.grade
     return Answer(Status.SOLVED, with_warning(
         f"New {grade.level.capitalize()} challenge (seed {made.seed}, difficulty {grade.difficulty}: {grade.given} "
         f"given, {grade.to_place} to place; one solution). Hint helps, Solve shows it.", warning))
-
-
-def _fingerprint(values: list[list[object]], level: str | None) -> str:
-    text = "|".join(",".join("" if v is None else str(v) for v in row) for row in values) + f"|{level}"
-    return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
@@ -288,172 +249,5 @@ ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": coun
            "generate": generate, "clear": clear}
 
 
-def _shape(values: list[list[object]]) -> tuple[int, int]:
-    return len(values), len(values[0]) if values else 0
-
-
-def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Frame) -> None:
-    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty (the output shade), off the
-    mask dark."""
-    name = f"{area.name}_Out"
-    rows, cols = _shape(book.read(name))
-    values: list[list[object]] = [[None] * cols for _ in range(rows)]
-    fills: list[list[Colour]] = [[None] * cols for _ in range(rows)]
-    for r in range(rows):
-        for c in range(cols):
-            cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
-            off_mask = area.board is not None and read.mask is not None and (r, c) not in read.mask
-            empty = OFF_BOARD if off_mask else layout.OUTPUT_FILL
-            if cell is None:
-                fills[r][c] = empty
-                continue
-            if not cell.ground:
-                values[r][c] = cell_value(cell.text)
-            fills[r][c] = cell.colour or empty
-    book.write(name, values)
-    book.paint(name, fills)
-
-
-def write_listing(book: Book, area: layout.Area, table: list[tuple]) -> None:
-    """The answer's list (Klotski's moves) into ``<Area>_<List>``, the rest of it emptied."""
-    listing = area.spec.listing
-    if listing is None:
-        return
-    width = len(listing.headings)
-    rows = [list(row)[:width] + [None] * (width - len(row)) for row in table[: listing.rows]]
-    book.write(f"{area.name}_{listing.suffix}", rows + [[None] * width] * (listing.rows - len(rows)))
-
-
 def with_warning(text: str, warning: str | None) -> str:
     return f"{text} ({warning}; used {layout.DEFAULT_TIME_LIMIT} s)" if warning else text
-
-
-@dataclass(frozen=True)
-class State:
-    """What one click leaves for the next (each is a new Python), in ``<Area>_State`` as one line of text:
-    ``FINGERPRINT SHOWN [hinted=R.C,...] [marked=NAME,...]``."""
-
-    fingerprint: str = ""  # of the input Next showed a solution for ("" none; "generate:..." a pending Generate)
-    shown: int = -1  # which solution (or step) it showed
-    hinted: frozenset = frozenset()  # input cells (row, col) the latest Hint typed: shaded until the next one
-    marked: tuple[str, ...] = ()  # the area's ranges holding cells a failure painted: repainted by the next action
-
-    def text(self) -> str | None:
-        if self == State():
-            return None
-        words = [self.fingerprint or "-", str(self.shown)]
-        if self.hinted:
-            words.append("hinted=" + ",".join(f"{r}.{c}" for r, c in sorted(self.hinted)))
-        if self.marked:
-            words.append("marked=" + ",".join(self.marked))
-        return " ".join(words)
-
-    @classmethod
-    def of_text(cls, value: object) -> State:
-        """The state a cell holds; whatever else it holds (an older workbook's, a user's) is no state."""
-        words = str(value or "").split()
-        if not words:
-            return cls()
-        shown = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdecimal() else -1
-        extras = dict(word.partition("=")[::2] for word in words[2:])
-        hinted = frozenset(tuple(int(n) for n in cell.split(".")) for cell in extras.get("hinted", "").split(",")
-                           if re.fullmatch(r"\d+\.\d+", cell))
-        marked = tuple(name for name in extras.get("marked", "").split(",") if name)
-        return cls("" if words[0] == "-" else words[0], shown, hinted, marked)
-
-
-def load_state(book: Book, area: layout.Area) -> State:
-    return State.of_text(book.read(f"{area.name}_State")[0][0])
-
-
-def save_state(book: Book, area: layout.Area, state: State) -> None:
-    book.write(f"{area.name}_State", [[state.text()]])
-
-
-def remember(book: Book, area: layout.Area, **changes) -> None:
-    """Change some fields of the area's state, keeping the others (a Clear keeps the latest Hint's cells)."""
-    save_state(book, area, replace(load_state(book, area), **changes))
-
-
-# --- cells named in a message ------------------------------------------------------------------------
-
-_REFERENCE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?:")
-_CELL = re.compile(r"\b([A-Z]{1,3})([1-9]\d*)\b")
-
-
-def named_cells(message: str) -> set[tuple[int, int]]:
-    """The sheet cells (0-based row, column) a message names at its start: ``C7: ...``, ``B14:K19: ...``."""
-    found = _REFERENCE.match(message)
-    if not found:
-        return set()
-    first = _position(found.group(1), found.group(2))
-    last = _position(found.group(3), found.group(4)) if found.group(3) else first
-    return {(r, c) for r in range(min(first[0], last[0]), max(first[0], last[0]) + 1)
-            for c in range(min(first[1], last[1]), max(first[1], last[1]) + 1)}
-
-
-def _position(letters: str, digits: str) -> tuple[int, int]:
-    return int(digits) - 1, column_index(letters)
-
-
-def typed_ranges(area: layout.Area) -> dict[str, tuple[int, int]]:
-    """The area's ranges a user types into, with their shape: where a message's cells are marked."""
-    spec = area.spec
-    shapes = {f"{area.name}_In": (area.rows, area.cols), f"{area.name}_TimeLimit": (1, 1)}
-    for key, name in area.setting_names().items():
-        drawing = spec.drawing if spec.drawing and spec.drawing.key == key else None
-        shapes[name] = (drawing.rows, drawing.cols) if drawing else (1, 1)
-    if spec.size:
-        shapes.update({f"{area.name}_Rows": (1, 1), f"{area.name}_Cols": (1, 1)})
-    if "generate" in area.actions:
-        shapes[f"{area.name}_Level"] = (1, 1)
-    return shapes
-
-
-def mark(book: Book, area: layout.Area, named: list[set[tuple[int, int]]]) -> None:
-    """Paint the sheet cells each message names (``named``) in the error colour, in whichever typed range
-    holds them, and remember those ranges so that the next action repaints them.  A message naming a whole
-    grid (``B14:K19: 52 open cells but ...``) speaks of the board, not of cells to correct: not painted."""
-    if not any(named):
-        return
-    state = load_state(book, area)
-    marked = []
-    for name, (rows, cols) in typed_ranges(area).items():
-        try:
-            _, top, left = book.anchor(name)
-        except MissingName:  # a range this workbook lacks holds nothing to mark
-            continue
-        cells = set()
-        for message_cells in named:
-            inside = {(r - top, c - left) for r, c in message_cells if 0 <= r - top < rows and 0 <= c - left < cols}
-            if len(inside) < rows * cols or rows * cols == 1:
-                cells |= inside
-        if cells:
-            book.paint(name, _base_fills(area, name, rows, cols, state.hinted, cells))
-            marked.append(name)
-    if marked:
-        remember(book, area, marked=tuple(marked))
-
-
-def unmark(book: Book, area: layout.Area) -> None:
-    """Give the cells the last failure marked their own fills back (the latest Hint's shading included)."""
-    state = load_state(book, area)
-    if not state.marked:
-        return
-    shapes = typed_ranges(area)
-    for name in state.marked:
-        if name in shapes:
-            try:
-                book.paint(name, _base_fills(area, name, *shapes[name], state.hinted))
-            except MissingName:  # gone since it was marked: nothing to repaint
-                pass
-    remember(book, area, marked=())
-
-
-def _base_fills(area: layout.Area, name: str, rows: int, cols: int, hinted: frozenset,
-                marked: set = frozenset()) -> list[list[Colour]]:
-    """A typed range's fills: the input grid's own (hints, dark cells), white in the others (as built);
-    ``marked`` cells in the error colour."""
-    if name == f"{area.name}_In":
-        return _input_fills(area, rows, cols, hinted, marked)
-    return [[layout.ERROR_FILL if (r, c) in marked else layout.INPUT_FILL for c in range(cols)] for r in range(rows)]

@@ -24,7 +24,7 @@ import xlsxwriter
 from .. import catalog, families
 from ..a1 import cell_name
 from ..answer import OFF_BOARD, Frame
-from ..console import UserError
+from ..files import UserError
 from ..families.challenges import LEVELS
 from ..sheets import LEGEND_TOP
 from ..terminal import text_colour

@@ -12,7 +12,7 @@ from .. import catalog, families
 from ..answer import Answer, Cell, Frame, Status
 from ..console import interruptible
 from ..families import FRAMES
-from . import actions, busy, layout
+from . import actions, busy, layout, state
 from .book import Book, MissingName
 from .cells import cell_char, is_blank
 
@@ -203,7 +203,7 @@ def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> Fr
         if actions.failed(action, answer):
             return None
         stepping = families.get(area.family).steps == FRAMES  # the step Next or Previous moved to
-        shown = actions.load_state(book, area).shown if stepping else 0
+        shown = state.load_state(book, area).shown if stepping else 0
         return answer.frames[min(max(shown, 0), len(answer.frames) - 1)]
     if action == "hint" and answer.status is Status.SOLVED and answer.frames:
         return answer.frames[0]

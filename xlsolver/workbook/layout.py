@@ -72,6 +72,11 @@ def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
     return tuple(found + ["clear"])
 
 
+def _of_spec(field: str) -> property:
+    """A field of the declared spec, read on what the layout placed from it (``area.rows`` is ``area.spec.rows``)."""
+    return property(lambda placed: getattr(placed.spec, field), doc=f"the spec's {field}")
+
+
 @dataclass(frozen=True)
 class Area:
     """One puzzle area, placed: its spec, its family, and where its input grid starts."""
@@ -84,25 +89,11 @@ class Area:
     actions: tuple[str, ...]
     cell_pixels: int = CELL_PIXELS  # the side of a grid cell on its sheet
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
-
-    @property
-    def rows(self) -> int:
-        return self.spec.rows
-
-    @property
-    def cols(self) -> int:
-        return self.spec.cols
-
-    @property
-    def board(self) -> str | None:
-        return self.spec.board
+    name = _of_spec("name")  # "Pento6x10"
+    title = _of_spec("title")
+    rows = _of_spec("rows")
+    cols = _of_spec("cols")
+    board = _of_spec("board")  # a named board fixing the mask, or None
 
     @property
     def pieces(self) -> str | None:
@@ -223,13 +214,8 @@ class Sheet:
     family: str
     areas: tuple[Area, ...]
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def code_name(self) -> str:
-        return self.spec.code_name
+    name = _of_spec("name")
+    code_name = _of_spec("code_name")
 
 
 def quote_sheet(name: str) -> str:
@@ -262,12 +248,43 @@ def _place(spec: SheetSpec, family: Family) -> Sheet:
     return Sheet(spec, family.name, tuple(areas))
 
 
+class LayoutError(ValueError):
+    """Two families' sheets declare the same name, code name, order or area name: a mistake in a family's
+    ``sheets()``, refused when the layout is first placed (by the builder, a button, a test)."""
+
+
+#: What the workbook itself holds besides the families' sheets: no family may declare these.
+RESERVED = {("sheet name", STATE_SHEET): "xlsolver's state sheet", ("sheet name", CONF_SHEET): "xlwings' sheet",
+            ("code name", STATE_SHEET_CODE_NAME): "xlsolver's state sheet",
+            ("code name", CONF_SHEET_CODE_NAME): "xlwings' sheet"}
+
+
+def place(declaring) -> tuple[Sheet, ...]:
+    """The sheets of ``declaring`` (families) placed, in their declared order; LayoutError when two collide.
+
+    Sheet names, VBA code names, orders and area names must each be unique, without regard to case (Excel's
+    sheet and defined names and VBA's names do not tell case apart), so that no family's sheet, range or
+    macro silently replaces another's and the order of the sheets is the one declared."""
+    placed = [_place(spec, family) for family in declaring if family.sheets for spec in family.sheets()]
+    owners = {(what, str(value).lower()): owner for (what, value), owner in RESERVED.items()}
+    for sheet in placed:
+        whose = f"{sheet.family}'s sheet {sheet.name!r}"
+        declared = [("sheet name", sheet.name, whose), ("code name", sheet.code_name, whose),
+                    ("order", sheet.spec.order, whose)]
+        declared += [("area name", area.name, f"an area of {whose}") for area in sheet.areas]
+        for what, value, owner in declared:
+            key = (what, str(value).lower())
+            if key in owners:
+                raise LayoutError(f"two sheets declare the {what} {value!r}: {owners[key]} and {owner}; each sheet "
+                                  f"name, code name, order and area name must be unique (in any case)")
+            owners[key] = owner
+    return tuple(sorted(placed, key=lambda sheet: sheet.spec.order))
+
+
 @cache
 def sheets() -> tuple[Sheet, ...]:
-    """Every family's sheets, in their declared order."""
-    placed = [_place(spec, family) for family in families.all_families().values() if family.sheets
-              for spec in family.sheets()]
-    return tuple(sorted(placed, key=lambda sheet: sheet.spec.order))
+    """Every family's sheets, in their declared order (checked: see :func:`place`)."""
+    return place(families.all_families().values())
 
 
 @cache
@@ -310,5 +327,5 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-__all__ = ["Area", "Sheet", "sheets", "areas", "area", "ACTIONS", "BUTTON_CAPTIONS", "defined_names", "buttons",
+__all__ = ["Area", "Sheet", "LayoutError", "place", "sheets", "areas", "area", "ACTIONS", "BUTTON_CAPTIONS", "defined_names", "buttons",
            "cell_name", "actions_of", "state_cells", "OUTPUT_FILL", "ERROR_FILL", "STATUS_ROWS", "text_pixels"]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..console import UserError
+from ..files import UserError
 from .vba import VBAModule
 
 #: The Python module of the formulas, as each VBA wrapper names it to ``XLPy.CallUDF``.

@@ -158,7 +158,7 @@ def commands(subparsers) -> None:
 
 
 def run_analyse(args: argparse.Namespace) -> int:
-    from ...console import print_json
+    from ...terminal import print_json
     from .analysis import analyse
 
     puzzle = puzzle_named(args.puzzle)

@@ -112,7 +112,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from ...console import UserError
+    from ...files import UserError
     from .generator import default_rocks, generate
 
     rows, cols = args.size

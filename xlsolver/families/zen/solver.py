@@ -36,6 +36,7 @@ the rules allow a win):
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -275,6 +276,22 @@ def window_check(garden, windows, deadline: float | None, cancelled: Callable[[]
 FAIL = None
 
 
+def _memoised(key_of: Callable[..., tuple]):
+    """A search step remembered by the state ``key_of`` its arguments names: a state is tried once (one tick
+    for the budget), then answered from ``known``."""
+    def wrap(step):
+        @functools.wraps(step)
+        def remembered(self, *args):
+            key = key_of(*args)
+            if key in self.known:
+                return self.known[key]
+            self._tick()
+            answer = self.known[key] = step(self, *args)
+            return answer
+        return remembered
+    return wrap
+
+
 class _Search:
     def __init__(self, board: Bitboard, deadline: float | None, cancelled: Callable[[], bool], budget: float = float("inf")):
         self.b = board
@@ -345,21 +362,15 @@ class _Search:
             moves += answer
         return moves
 
+    @_memoised(lambda unraked, region: (unraked, region))
     def _from(self, unraked: int, region: int):
-        """Every pass the monk can start from ``region``, tried in turn (memoised)."""
-        key = (unraked, region)
-        if key in self.known:
-            return self.known[key]
-        self._tick()
-        answer = FAIL
+        """Every pass the monk can start from ``region``, tried in turn."""
         if not self.dead_end(unraked, 0):
             for entry, d, after, end in self._passes(unraked, region):
                 rest = self._land(after, end, d)
                 if rest is not FAIL:
-                    answer = ((entry, d),) + rest
-                    break
-        self.known[key] = answer
-        return answer
+                    return ((entry, d),) + rest
+        return FAIL
 
     def _passes(self, unraked: int, region: int) -> list[tuple[int, int, int, int]]:
         """The passes from ``region``, each once: (entry, step, unraked after, where it ends).
@@ -416,13 +427,9 @@ class _Search:
         moves = self._turn(unraked, here, d, True)
         return FAIL if moves is FAIL else moves + later
 
+    @_memoised(lambda unraked, here, d, independent: (unraked, here, abs(d)))
     def _turn(self, unraked: int, here: int, d: int, independent: bool):
         """Left or right from ``here``; ``unraked`` is only the sand beside him when ``independent``."""
-        key = (unraked, here, abs(d))
-        if key in self.known:
-            return self.known[key]
-        self._tick()
-        answer = FAIL
         open_ = unraked | self.b.exits
         turns = [t for t in self._turns(d) if open_ >> (here + t) & 1]
         if turns and not self.dead_end(unraked, 1 << here):
@@ -435,10 +442,8 @@ class _Search:
                 else:
                     rest = self._go(unraked, here, t)
                 if rest is not FAIL:
-                    answer = ((here, t),) + rest
-                    break
-        self.known[key] = answer
-        return answer
+                    return ((here, t),) + rest
+        return FAIL
 
     def _into(self, unraked: int, here: int, t: int):
         """Turn into one part; the other (across him) is left for later, from the ring."""

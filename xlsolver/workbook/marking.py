@@ -1,0 +1,178 @@
+"""What the buttons paint and write on a sheet besides the status line: a frame into the solution grid, the
+answer's list, the input grid's fills (hints, dark cells off the board), and the cells a failure's messages
+name, painted in the error colour until the area's next action paints them back.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import catalog
+from ..a1 import column_index
+from ..answer import OFF_BOARD, Answer, Colour, Frame, Status
+from ..families.challenges import HINT_COLOUR
+from . import areas, layout
+from .book import Book, MissingName
+from .cells import cell_value
+from .state import load_state, remember
+
+
+def _shape(values: list[list[object]]) -> tuple[int, int]:
+    return len(values), len(values[0]) if values else 0
+
+
+def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Frame) -> None:
+    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty (the output shade), off the
+    mask dark."""
+    name = f"{area.name}_Out"
+    rows, cols = _shape(book.read(name))
+    values: list[list[object]] = [[None] * cols for _ in range(rows)]
+    fills: list[list[Colour]] = [[None] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
+            off_mask = area.board is not None and read.mask is not None and (r, c) not in read.mask
+            empty = OFF_BOARD if off_mask else layout.OUTPUT_FILL
+            if cell is None:
+                fills[r][c] = empty
+                continue
+            if not cell.ground:
+                values[r][c] = cell_value(cell.text)
+            fills[r][c] = cell.colour or empty
+    book.write(name, values)
+    book.paint(name, fills)
+
+
+def write_listing(book: Book, area: layout.Area, table: list[tuple]) -> None:
+    """The answer's list (Klotski's moves) into ``<Area>_<List>``, the rest of it emptied."""
+    listing = area.spec.listing
+    if listing is None:
+        return
+    width = len(listing.headings)
+    rows = [list(row)[:width] + [None] * (width - len(row)) for row in table[: listing.rows]]
+    book.write(f"{area.name}_{listing.suffix}", rows + [[None] * width] * (listing.rows - len(rows)))
+
+
+def empty_outputs(book: Book, area: layout.Area) -> None:
+    """The solution grid empty (shaded as output, dark off the board), its list empty."""
+    name = f"{area.name}_Out"
+    rows, cols = _shape(book.read(name))
+    book.write(name, [[None] * cols for _ in range(rows)])
+    mask = catalog.board(area.board).cells if area.board else None
+    book.paint(name, [[layout.OUTPUT_FILL if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)]
+                      for r in range(rows)])
+    write_listing(book, area, [])
+
+
+def input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset(),
+                 marked: set = frozenset()) -> list[list[Colour]]:
+    """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, dark off
+    a fixed board, white elsewhere (as built)."""
+    mask = catalog.board(area.board).cells if area.board else None
+
+    def fill(r: int, c: int) -> Colour:
+        if (r, c) in marked:
+            return layout.ERROR_FILL
+        if (r, c) in hinted:
+            return HINT_COLOUR
+        return OFF_BOARD if mask is not None and (r, c) not in mask else layout.INPUT_FILL
+    return [[fill(r, c) for c in range(cols)] for r in range(rows)]
+
+
+def cells_to_mark(answer: Answer) -> list[set[tuple[int, int]]]:
+    """The sheet cells (0-based) each message of an answer names: the cell or range a problem of an invalid
+    puzzle starts with (``C7: ...``); for a puzzle with no solution, every cell its reason names (``no piece
+    can cover B14, C14``)."""
+    texts = answer.messages or [answer.message]
+    if answer.status is Status.INVALID:
+        return [named_cells(text) for text in texts]
+    if answer.status is Status.NO_SOLUTION:
+        return [{_position(letters, digits) for letters, digits in _CELL.findall(text)} for text in texts]
+    return []
+
+
+# --- cells named in a message ------------------------------------------------------------------------
+
+_REFERENCE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?:")
+_CELL = re.compile(r"\b([A-Z]{1,3})([1-9]\d*)\b")
+
+
+def named_cells(message: str) -> set[tuple[int, int]]:
+    """The sheet cells (0-based row, column) a message names at its start: ``C7: ...``, ``B14:K19: ...``."""
+    found = _REFERENCE.match(message)
+    if not found:
+        return set()
+    first = _position(found.group(1), found.group(2))
+    last = _position(found.group(3), found.group(4)) if found.group(3) else first
+    return {(r, c) for r in range(min(first[0], last[0]), max(first[0], last[0]) + 1)
+            for c in range(min(first[1], last[1]), max(first[1], last[1]) + 1)}
+
+
+def _position(letters: str, digits: str) -> tuple[int, int]:
+    return int(digits) - 1, column_index(letters)
+
+
+def typed_ranges(area: layout.Area) -> dict[str, tuple[int, int]]:
+    """The area's ranges a user types into, with their shape: where a message's cells are marked."""
+    spec = area.spec
+    shapes = {f"{area.name}_In": (area.rows, area.cols), f"{area.name}_TimeLimit": (1, 1)}
+    for key, name in area.setting_names().items():
+        drawing = spec.drawing if spec.drawing and spec.drawing.key == key else None
+        shapes[name] = (drawing.rows, drawing.cols) if drawing else (1, 1)
+    if spec.size:
+        shapes.update({f"{area.name}_Rows": (1, 1), f"{area.name}_Cols": (1, 1)})
+    if "generate" in area.actions:
+        shapes[f"{area.name}_Level"] = (1, 1)
+    return shapes
+
+
+def mark(book: Book, area: layout.Area, named: list[set[tuple[int, int]]]) -> None:
+    """Paint the sheet cells each message names (``named``) in the error colour, in whichever typed range
+    holds them, and remember those ranges so that the next action repaints them.  A message naming a whole
+    grid (``B14:K19: 52 open cells but ...``) speaks of the board, not of cells to correct: not painted."""
+    if not any(named):
+        return
+    state = load_state(book, area)
+    marked = []
+    for name, (rows, cols) in typed_ranges(area).items():
+        try:
+            _, top, left = book.anchor(name)
+        except MissingName:  # a range this workbook lacks holds nothing to mark
+            continue
+        cells = set()
+        for message_cells in named:
+            inside = {(r - top, c - left) for r, c in message_cells if 0 <= r - top < rows and 0 <= c - left < cols}
+            if len(inside) < rows * cols or rows * cols == 1:
+                cells |= inside
+        if cells:
+            book.paint(name, _base_fills(area, name, rows, cols, state.hinted, cells))
+            marked.append(name)
+    if marked:
+        remember(book, area, marked=tuple(marked))
+
+
+def unmark(book: Book, area: layout.Area) -> None:
+    """Give the cells the last failure marked their own fills back (the latest Hint's shading included)."""
+    state = load_state(book, area)
+    if not state.marked:
+        return
+    shapes = typed_ranges(area)
+    for name in state.marked:
+        if name in shapes:
+            try:
+                book.paint(name, _base_fills(area, name, *shapes[name], state.hinted))
+            except MissingName:  # gone since it was marked: nothing to repaint
+                pass
+    remember(book, area, marked=())
+
+
+def _base_fills(area: layout.Area, name: str, rows: int, cols: int, hinted: frozenset,
+                marked: set = frozenset()) -> list[list[Colour]]:
+    """A typed range's fills: the input grid's own (hints, dark cells), white in the others (as built);
+    ``marked`` cells in the error colour."""
+    if name == f"{area.name}_In":
+        return input_fills(area, rows, cols, hinted, marked)
+    return [[layout.ERROR_FILL if (r, c) in marked else layout.INPUT_FILL for c in range(cols)] for r in range(rows)]
+
+
+__all__ = ["write_frame", "write_listing", "empty_outputs", "input_fills", "cells_to_mark", "named_cells",
+           "typed_ranges", "mark", "unmark"]
