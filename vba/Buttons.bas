@@ -228,6 +228,29 @@ Sub Custom_Clear()
     Press "Custom", "clear"
 End Sub
 
+' Calendar: Calendar board
+Sub Calendar_Solve()
+    Press "Calendar", "solve"
+End Sub
+Sub Calendar_Next()
+    Press "Calendar", "next"
+End Sub
+Sub Calendar_Count()
+    Press "Calendar", "count"
+End Sub
+Sub Calendar_Unique()
+    Press "Calendar", "unique"
+End Sub
+Sub Calendar_Hint()
+    Press "Calendar", "hint"
+End Sub
+Sub Calendar_Generate()
+    Press "Calendar", "generate"
+End Sub
+Sub Calendar_Clear()
+    Press "Calendar", "clear"
+End Sub
+
 ' Ghost Hunter: 4 x 4 board
 Sub Ghost_Solve()
     Press "Ghost", "solve"

@@ -495,7 +495,7 @@ def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel)
     if args.scheduler:
         from . import cluster
 
-        with cluster.connect(args.scheduler, args.jobs if args.jobs > 1 else None) as on:
+        with cluster.connect(args.scheduler, args.jobs) as on:
             def on_cluster(seeds: list[int]) -> list:
                 done = dict(on.map_unordered(challenges.attempt_job, seeds, shared=job, cancel=cancel))
                 return [] if on.stopped else [done[seed] for seed in seeds]

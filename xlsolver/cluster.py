@@ -177,9 +177,10 @@ def _check_version(client_version: str) -> None:
 
 
 @contextmanager
-def connect(scheduler: str, workers: int | None = None, *, timeout: float | None = None) -> Iterator[Cluster]:
+def connect(scheduler: str, workers: int = 1, *, timeout: float | None = None) -> Iterator[Cluster]:
     """A :class:`Cluster` for the scheduler at ``scheduler`` (e.g. ``tcp://HOST:8786``), or for ``"local"``
-    a new LocalCluster of ``workers`` processes (one per core when None) that ends with the block.
+    a new LocalCluster of ``workers`` processes (``--jobs``; 1, its default, means one per core: a cluster
+    of one process would split nothing) that ends with the block.
 
     ``timeout``: how long to wait for a remote scheduler (and for its first worker); by default Dask's
     ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g. by
@@ -241,7 +242,7 @@ async def _probe(distributed, address: str, timeout: float) -> None:
     await comm.close()
 
 
-def _local_cluster(distributed, workers: int | None):
+def _local_cluster(distributed, workers: int):
     """A quiet LocalCluster on 127.0.0.1: ``workers`` processes of one thread each (the jobs hold the GIL
     part of the time), no dashboard, and workers that log nothing below CRITICAL: the client reports what
     went wrong in a job, and a worker closed at the end of a stopped run may log a heartbeat it lost on the
@@ -254,8 +255,8 @@ def _local_cluster(distributed, workers: int | None):
     ignoring = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if ignoring else None
     try:
-        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
+        return distributed.LocalCluster(n_workers=workers if workers > 1 else None, threads_per_worker=1,
+                                        processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
     finally:
         if ignoring:
             signal.signal(signal.SIGINT, previous)

@@ -218,7 +218,7 @@ def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | No
         return _count(problem, the_plan, jobs, f"{jobs} processes", run, **watch)
     from . import cluster  # Dask only when asked for
 
-    with _terminated_on_sigterm(), cluster.connect(scheduler, jobs if jobs > 1 else None) as on:
+    with _terminated_on_sigterm(), cluster.connect(scheduler, jobs) as on:
         run = functools.partial(_run_on_cluster, on=on)  # connected (or failed) before any work
         return _count(problem, the_plan, on.threads, f"{on.workers} dask workers", run, **watch)
 

@@ -119,7 +119,7 @@ def test_the_calendar_sheet_solves_the_date_typed_and_names_a_wrong_one():
     before = all_values(book, skip=outputs)
     assert press(book, "Calendar", "solve").status.name == "SOLVED"
     solved = values_of(book, "Calendar_Out")
-    assert (solved[1][5], solved[3][3]) == ("Dec", "25")  # the sheet's sample date
+    assert (solved[1][5], str(solved[5][3])) == ("Dec", "25")  # the sheet's sample date (a number there)
     assert sum(isinstance(v, str) and len(v) == 1 and v.isalpha() for row in solved for v in row) == 41
     assert all_values(book, skip=outputs) == before, "Solve never changes what was typed"
     type_into(book, "Calendar_Date", [["Feb 30"]])

@@ -17,7 +17,10 @@ def test_every_exact_cover_area_has_a_hint_button_and_the_tilings_a_generate_but
     for area in layout.AREAS.values():
         family = families.get(area.family)
         assert ("hint" in area.actions) == (family.hint is not None)
-        assert ("generate" in area.actions) == (area.family == "tiling" and area.board is not None)
+        if "generate" in area.actions:
+            assert family.generate is not None and not area.spec.size, area.name  # a board of its own size
+        if area.family == "tiling":
+            assert ("generate" in area.actions) == (area.board is not None)
         assert (f"{area.name}_Level" in layout.defined_names()) == ("generate" in area.actions)
 
 

@@ -124,7 +124,7 @@ def sheets() -> tuple[SheetSpec, ...]:
         "Type a date (blank: today) and press Solve: the eight pieces cover every month and day but that one. "
         "Letters typed into the grid place pieces as hints.",
         legend={"pieces": board().pieces}, cell_pixels=30,
-        areas=(AreaSpec("Calendar", "The calendar board: months, then days 1-31", len(rows), len(rows[0]),
+        areas=(AreaSpec("Calendar", "Calendar board", len(rows), len(rows[0]),
                         letters="".join(catalog.piece_set(board().pieces).pieces), generate=True,
                         cells=(SettingCell("date", (-2, 12), "Dec 25"),),
                         sample=tuple(row.replace(".", " ") for row in rows)),),

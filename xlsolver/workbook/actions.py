@@ -36,8 +36,8 @@ MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"
 NEXT_WAY = "press Next"  # the way to the next solution, as a status line offering one words it (Ask.another)
 
 
-def press(book: Book, area_name: str, action: str) -> Answer:
-    """Run a button's action on an area and write its status line."""
+def press(book: Book, area_name: str, action: str, cancel: object = None) -> Answer:
+    """Run a button's action on an area and write its status line; ``cancel`` (an Event) stops its search."""
     area = layout.area(area_name)
     if area is None:
         return Answer(Status.ERROR, f"unknown area {area_name!r}; areas are {', '.join(layout.areas())}")
@@ -47,7 +47,7 @@ def press(book: Book, area_name: str, action: str) -> Answer:
         book.status_bar(f"xlsolver: {layout.BUTTON_CAPTIONS[action]} {area.name}...")
         try:
             unmark(book, area)
-            answer = ACTIONS[action](book, area)
+            answer = ACTIONS[action](book, area, cancel)
         except InvalidPuzzle as err:
             answer = Answer(Status.INVALID, _summary(err.messages), messages=err.messages)
         except MissingName as err:
@@ -92,32 +92,33 @@ def _summary(messages: list[str]) -> str:
     return shown + (f"; and {more} more" if more > 0 else "")
 
 
-def solve(book: Book, area: layout.Area) -> Answer:
-    return _show(book, area, 0)
+def solve(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    return _show(book, area, 0, cancel=cancel)
 
 
-def next_one(book: Book, area: layout.Area) -> Answer:
+def next_one(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     """The solution (or step) after the one shown last, for the same input."""
-    return _step(book, area, +1)
+    return _step(book, area, +1, cancel)
 
 
-def previous(book: Book, area: layout.Area) -> Answer:
-    return _step(book, area, -1)
+def previous(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    return _step(book, area, -1, cancel)
 
 
-def _step(book: Book, area: layout.Area, delta: int) -> Answer:
+def _step(book: Book, area: layout.Area, delta: int, cancel: object = None) -> Answer:
     read = areas.read(book, area)
     state = load_state(book, area)
     index = max(state.shown + delta, 0) if state.fingerprint == read.fingerprint and state.shown >= 0 else 0
-    return _show(book, area, index, read)
+    return _show(book, area, index, read, cancel)
 
 
-def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | None = None) -> Answer:
+def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | None = None,
+          cancel: object = None) -> Answer:
     """Ask the family and show solution (or step) ``index``."""
     read = read or areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
     stepping = read.family.steps == FRAMES
-    ask = Ask(index=0 if stepping else index, time_limit=seconds, another=NEXT_WAY)
+    ask = Ask(index=0 if stepping else index, time_limit=seconds, cancel=cancel, another=NEXT_WAY)
     answer = read.family.solve(read.puzzle, ask)
     if answer.frames:
         shown = min(index, len(answer.frames) - 1) if stepping else answer.index
@@ -131,18 +132,19 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
     return answer
 
 
-def count(book: Book, area: layout.Area) -> Answer:
+def count(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    answer = read.family.count(read.puzzle, Ask(time_limit=seconds, progress=_progress(book, area, "Count", seconds)))
+    answer = read.family.count(read.puzzle, Ask(time_limit=seconds, cancel=cancel,
+                                                              progress=_progress(book, area, "Count", seconds)))
     answer.message = with_warning(answer.message, warning)
     return answer
 
 
-def unique(book: Book, area: layout.Area) -> Answer:
+def unique(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds, another=NEXT_WAY,
+    answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds, cancel=cancel, another=NEXT_WAY,
                                                 progress=_progress(book, area, "Unique?", seconds)))
     if answer.frames:
         write_frame(book, area, read, answer.frames[0])
@@ -165,7 +167,7 @@ def progress_line(doing: str, progress, seconds: float) -> str:
             f"limit, {progress.solutions:,} found so far")
 
 
-def clear(book: Book, area: layout.Area) -> Answer:
+def clear(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     """Empty the solution grid, its list and the status; inputs stay as they are."""
     clear_outputs(book, area)
     return Answer(Status.CLEARED, "")
@@ -177,11 +179,11 @@ def clear_outputs(book: Book, area: layout.Area) -> None:
     remember(book, area, fingerprint="", shown=-1)
 
 
-def hint(book: Book, area: layout.Area) -> Answer:
+def hint(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     """Type one more piece of the unique solution into the input, its cells shaded as a hint."""
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
-    answer = read.family.hint(read.puzzle, Ask(time_limit=seconds))
+    answer = read.family.hint(read.puzzle, Ask(time_limit=seconds, cancel=cancel))
     cells = {(r, c): text for r, c, text in answer.data.get("typed", [])}
     if cells:
         name = f"{area.name}_In"
@@ -200,7 +202,7 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and value.strip() in ("", "."))
 
 
-def generate(book: Book, area: layout.Area) -> Answer:
+def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     """A new challenge of the level in ``<Area>_Level`` typed into the input; asks (by a second press) before
     replacing what the user typed."""
     name = f"{area.name}_In"
@@ -224,7 +226,7 @@ def generate(book: Book, area: layout.Area) -> Answer:
     if problems:
         raise InvalidPuzzle(problems)
     seed = random.SystemRandom().randrange(1_000_000)
-    request = challenges.Request(1, seed, level, time_limit=seconds)
+    request = challenges.Request(1, seed, level, time_limit=seconds, cancel=cancel)
     made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
     if made is None:
         kind = f"{level.capitalize()} challenge" if level else "challenge"

@@ -164,21 +164,26 @@ def press(path: str | Path, area: str | None, action: str, output: str | Path | 
     pressed = Pressed(action)
     doing = f"{caption} on {area or 'every area with input'} (xlsolver command line)"
     try:
-        with ExitStack() as held:
+        # Ctrl-C sets an event the searches stop at, rather than raising wherever Python happens to be: raised
+        # during an import, C code may swallow it (an extension's init clearing errors) and the count runs on
+        with interruptible() as ctrl_c, ExitStack() as held:
             for locked in dict.fromkeys(os.path.realpath(p) for p in (path, target)):
                 held.enter_context(busy.hold(locked, doing))
             book = open_book(path)
             held.callback(book.close)
             for name in areas_to_press(book, area, action):
-                answer = actions.press(book, name, action)
+                if ctrl_c.is_set():
+                    break
+                answer = actions.press(book, name, action, cancel=ctrl_c)
                 pressed.answers[name] = answer
                 pressed.shown[name] = shown_grid(book, layout.area(name), action, answer)
-            if pressed.answers:
-                with interruptible() as ctrl_c:
-                    pressed.not_saved = _save(book, target)
-                    pressed.saved = None if pressed.not_saved else str(target)
-                if ctrl_c.is_set():
-                    raise KeyboardInterrupt
+            if ctrl_c.is_set():
+                raise KeyboardInterrupt
+            if pressed.answers:  # a save once begun runs to its end; Ctrl-C meanwhile is told after it
+                pressed.not_saved = _save(book, target)
+                pressed.saved = None if pressed.not_saved else str(target)
+            if ctrl_c.is_set():
+                raise KeyboardInterrupt
     except busy.Busy as err:
         raise WorkbookError(f"{err} ({str(path)!r})") from None
     except KeyboardInterrupt:
