@@ -222,6 +222,7 @@ def test_count_stopped_by_limit_exits_5_and_says_so(cli):
     assert done.returncode == 0 and done.stdout.startswith("8 solutions")
 
 
+@pytest.mark.slow
 def test_a_limited_count_does_the_work_of_the_cheaper_count(cli):
     """--limit never costs more than the count without it: a few of IQ5x11's 4,331,140 tilings are found
     in plain Python, at once; for more of them (or all, --distinct too) the memoised counter counts them

@@ -52,6 +52,7 @@ def test_a_count_on_a_dask_cluster_says_dask():
     assert (counted.counter, counted.total) == ("dask", 8)
 
 
+@pytest.mark.slow
 @needs_memo
 def test_the_memoised_counter_is_tried_once_per_count(monkeypatch):
     """When it gives up (here: out of memory), the search that follows does not try it again."""

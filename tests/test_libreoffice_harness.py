@@ -194,6 +194,7 @@ def test_office_stops_without_leaving_processes(xlsm):
         os.killpg(group, 0)
 
 
+@pytest.mark.slow
 def test_a_macro_that_never_ends_is_stopped(xlsm):
     with Office() as own:
         group = own.pid

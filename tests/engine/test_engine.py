@@ -152,7 +152,7 @@ def fewest_version(problem: ExactCover) -> ExactCover:
     return dataclasses.replace(problem, branching="fewest")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(small_problems())
 def test_fewest_rule_finds_the_same_set_of_solutions_as_the_first_item_rule(problem):
     tight = fewest_version(problem)
@@ -204,6 +204,7 @@ def test_fewest_rule_on_pentomino_boards_and_with_clashing_givens():
     assert list(Search(knuth, given=[0, 3, 4])) == [(0, 3, 4)]
 
 
+@pytest.mark.slow  # the first-item engine's contract tests stay in the quick run
 def test_fewest_engine_keeps_the_time_limit_cancel_and_progress_contract(step_clock):
     problem = fewest_version(pentomino_problem())
     result = count(problem, time_limit=0.3, engine="fewest")

@@ -182,6 +182,7 @@ def through_both(problem, **controls):
     return results
 
 
+@pytest.mark.slow
 @both_loops
 @settings(max_examples=150, deadline=None)
 @given(small_problems(primary=(1, 10), most_options=30))

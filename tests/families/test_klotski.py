@@ -431,6 +431,7 @@ def test_cli_unsolvable_and_invalid_layouts(cli, tmp_path):
     assert cli("klotski").returncode == 2
 
 
+@pytest.mark.slow
 def test_cli_analyse(cli, figures):
     result = cli("klotski", "analyse", "--json")
     assert result.returncode == 0, result.stderr

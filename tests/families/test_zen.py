@@ -238,7 +238,8 @@ def test_a_hard_12x12_is_solved_and_legal():
 
 # --- the generator -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rows, cols, rocks, seed", [(3, 3, 1, 0), (1, 6, 0, 1), (6, 9, 5, 2), (12, 12, 12, 3), (5, 5, 9, 4)])
+@pytest.mark.parametrize("rows, cols, rocks, seed", [(3, 3, 1, 0), (1, 6, 0, 1), (6, 9, 5, 2),
+                                                     pytest.param(12, 12, 12, 3, marks=pytest.mark.slow), (5, 5, 9, 4)])
 def test_generated_gardens_have_the_size_and_rocks_asked_and_are_solvable(rows, cols, rocks, seed):
     garden = zen.generate(rows, cols, rocks, seed)
     assert (garden.height, garden.width, garden.rocks()) == (rows, cols, rocks)

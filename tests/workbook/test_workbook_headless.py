@@ -52,7 +52,7 @@ def test_the_in_memory_book_ends_as_the_saved_file_does(tmp_path):
     assert set(reopened.names) == set(in_memory.names)
 
 
-@pytest.mark.parametrize("index", [2, 3])  # an expert and a master challenge
+@pytest.mark.parametrize("index", [2, pytest.param(3, marks=pytest.mark.slow)])  # an expert and a master challenge
 def test_typed_challenge_is_solved_coloured_and_inputs_stay(tmp_path, cli, iq_facts, index):
     challenge = iq_facts["sample_challenges"][index]
     path = copy_of_board(tmp_path)

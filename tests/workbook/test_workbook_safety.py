@@ -75,7 +75,7 @@ def test_a_workbook_without_areas_is_one_line_and_no_traceback(tmp_path):
 
 
 @POSIX
-@pytest.mark.parametrize("in_place", [True, False])
+@pytest.mark.parametrize("in_place", [pytest.param(True, marks=pytest.mark.slow), False])
 def test_a_failed_write_is_one_line_and_leaves_the_original_and_no_temporary_file(tmp_path, in_place):
     """A file-size limit makes every write past 20 kB fail (EFBIG), as a full disk or /dev/full would."""
     path = copy_of_board(tmp_path)
