@@ -256,7 +256,8 @@ def _local_cluster(distributed, workers: int):
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if ignoring else None
     try:
         return distributed.LocalCluster(n_workers=workers if workers > 1 else None, threads_per_worker=1,
-                                        processes=True, host="127.0.0.1", dashboard_address=None, silence_logs=logging.CRITICAL)
+                                        processes=True, host="127.0.0.1", dashboard_address=None,
+                                        silence_logs=logging.CRITICAL)
     finally:
         if ignoring:
             signal.signal(signal.SIGINT, previous)

@@ -32,7 +32,8 @@ PIECES = {
 
 def independent_count(month: str, day: str) -> int:
     """Solutions of one date by a plain backtracking search: fill the first empty cell in reading order."""
-    open_cells = {(r, c) for r, row in enumerate(BOARD_ROWS) for c, label in enumerate(row) if label not in (month, day)}
+    open_cells = {(r, c) for r, row in enumerate(BOARD_ROWS) for c, label in enumerate(row)
+                  if label not in (month, day)}
 
     def shapes(cells):
         found = set()
