@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, families, geometry, terminal
+from . import __version__, catalog, dlx_text, families, geometry, svg, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine.memo import DEFAULT_MEMORY_MB
@@ -100,6 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
+    _add_picture_option(solve)
     _add_workbook_options(solve, "the area to solve (default: every area with input)")
     solve.set_defaults(run=run_solve, fixed_family=None)
 
@@ -255,6 +256,10 @@ def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family],
         command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
 
 
+def _add_picture_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--svg", metavar="FILE", help="also draw the answer as an SVG picture into FILE")
+
+
 def _family_command(commands, family: Family) -> None:
     """``xlsolver NAME solve PUZZLE`` for the family's own command, and whatever it adds."""
     group = commands.add_parser(family.command, help=family.title, description=family.title)
@@ -263,6 +268,7 @@ def _family_command(commands, family: Family) -> None:
     solve = sub.add_parser("solve", help=f"solve a puzzle of this kind ({family.name})")
     solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
     _add_puzzle_options(solve, [family], fixed=family)
+    _add_picture_option(solve)
     solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, solution=None, area=None, output=None)
     if family.commands is not None:
         family.commands(sub)
@@ -380,7 +386,22 @@ def run_solve(args) -> int:
     _save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:
         answer = family.solve(puzzle, _solve_ask(args, cancel))
-    return _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
+    code = _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
+    _draw(args, answer, header.get("title") or args.puzzle)
+    return code
+
+
+def _draw(args, answer: Answer, title: str) -> None:
+    """--svg: the answer's frames as a picture; an answer with none (no solution) draws nothing and says so."""
+    if not args.svg:
+        return
+    if not answer.frames:
+        print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
+        return
+    try:
+        Path(args.svg).write_text(svg.frames_svg(answer.frames, title), encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"cannot write {args.svg!r}: {err.strerror or err}") from None
 
 
 def _solve_ask(args, cancel) -> Ask:
@@ -589,6 +610,8 @@ def _read_dlx(args):
 
 def _solve_dlx(args) -> int:
     """A solution of a .dlx problem: the options it takes, one line each (with --unique: is it the only one)."""
+    if args.svg:
+        raise UserError("--svg draws a puzzle's grid; a .dlx problem has none")
     problem = _read_dlx(args)
 
     def text(solution) -> list[str]:
@@ -616,11 +639,12 @@ def _count_dlx(args) -> int:
 
 
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
-TEXT_ONLY = {"time_limit": None, "save_dlx": None, "solution": None, "distinct": False, "limit": None,
+TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
              "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": 1,
              "memory": DEFAULT_MEMORY_MB}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
+                 "svg": "the solution is drawn in the area's own cells",
                  "solution": "'xlsolver next WORKBOOK --area NAME' shows the following solution"}
 
 
