@@ -1,34 +1,18 @@
 """Lattices: the square grid's transforms as a group, orientations and board symmetries, marks travelling with
-their cells, and the generic code over integer tuples working unchanged for a lattice in three dimensions."""
+their cells, and the generic code over integer tuples working unchanged for a lattice in three dimensions (the package's
+cubic lattice; tests/test_lattice_3d.py holds the 3D lattices' own facts)."""
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import product
 
 import pytest
 
 from xlsolver import catalog, geometry
 from xlsolver.families import ghost_hunter
-from xlsolver.lattice import SQUARE, Lattice, Transform
+from xlsolver.lattice import CUBIC, SQUARE, Lattice, Transform
 from xlsolver.piece import Piece, marked_piece
 
 PENTOMINOES = catalog.piece_set("pentominoes")
-
-
-class CubicLattice(Lattice):
-    """Cubic space, as a new lattice is meant to be written: a class and nothing more (24 rotations, 48 with
-    mirrors).  Here only to show that the generic code needs no dimension."""
-
-    name = "cubic"
-    dimension = 3
-    transforms = tuple(sorted(
-        (Transform([[sign[i] if col == perm[i] else 0 for col in range(3)] for i in range(3)])
-         for perm in permutations(range(3)) for sign in product((1, -1), repeat=3)),
-        key=lambda t: -t.determinant_sign))  # rotations first
-    rotations = transforms[:24]
-    steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
-
-
-CUBIC = CubicLattice()
 
 
 def polyforms(lattice: Lattice, size: int) -> set[tuple]:

@@ -3,10 +3,14 @@
 A new piece set or board is a new file, no code.  Both kinds of file start with
 ``key: value`` lines (and ``#`` comments) up to the first blank line.
 
-Piece set (``data/pieces/NAME.txt``): keys ``title`` and ``turn-over`` (yes/no),
-then one block per piece, blocks separated by blank lines.  A block's first line
-is ``LETTER #RRGGBB [colour name]``; the lines below draw the piece with its
-letter, ``.`` for gaps.
+Piece set (``data/pieces/NAME.txt``): keys ``title``, ``turn-over`` (yes/no) and
+``lattice`` (``square``, the default, or ``cubic``: pieces made of cubes), then
+one block per piece, blocks separated by blank lines.  A block's first line is
+``LETTER #RRGGBB [colour name]``; the lines below draw the piece with its
+letter, ``.`` for gaps.  ``chosen-by-grid: no`` keeps a set out of the guess a
+flat grid that names no set makes from its area and letters (Kanoodle and IQ
+Puzzler Pro share both: the latter is the one guessed).  A piece of cubes is drawn layer by layer, bottom first,
+the layers separated by a line ``/``.
 
 Board (``data/boards/NAME.txt``): keys ``title``, ``pieces`` (the default set),
 optional ``known-total`` and ``known-distinct`` solution counts; then the board
@@ -27,11 +31,13 @@ from pathlib import Path
 from . import geometry
 from .files import did_you_mean, read_file
 from .geometry import Point
-from .lattice import SQUARE, Lattice
+from .lattice import CUBIC, SQUARE, Lattice
 from .piece import Piece
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
-PIECE_SET_KEYS = ("title", "turn-over")
+PIECE_SET_KEYS = ("title", "turn-over", "lattice", "chosen-by-grid")
+PIECE_LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC)}  # where a piece set's pieces are drawn
+LAYER_BREAK = "/"  # the line between two layers of a piece of cubes
 BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct")
 
 
@@ -47,6 +53,7 @@ class PieceSet:
     pieces: dict[str, Piece]
     notes: str = ""
     lattice: Lattice = SQUARE
+    chosen_by_grid: bool = True  # may be guessed for a flat grid from its area and letters
 
     @property
     def area(self) -> int:
@@ -183,21 +190,25 @@ def piece_blocks(body: list[tuple[int, str]], where: str, words: str = "[colour 
 
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     header, notes, body = split_header(text, where, PIECE_SET_KEYS)
+    lattice = PIECE_LATTICES.get(header.get("lattice", SQUARE.name))
+    if lattice is None:
+        raise DataFileError(f"{where}: 'lattice:' is {' or '.join(PIECE_LATTICES)}, not {header['lattice']!r}")
     pieces: dict[str, Piece] = {}
     for number, letter, colour, words, art in piece_blocks(body, where):
         letter = letter.upper()
         if letter in pieces:
             raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
         drawing = [line for _, line in art]
-        stray = {ch for line in drawing for ch in line if ch.upper() not in (letter, ".", " ")}
+        layers = _layers(drawing) if lattice.dimension == 3 else [drawing]
+        stray = {ch for rows in layers for line in rows for ch in line if ch.upper() not in (letter, ".", " ")}
         if stray:
             raise DataFileError(f"{where}:{art[0][0] if art else number}: piece {letter} is drawn with {''.join(sorted(stray))!r}; use {letter} and '.'")
-        cells = geometry.cells_from_art(drawing, lambda ch: ch.upper() == letter)
+        cells = _drawn_cells(lattice, layers, lambda ch: ch.upper() == letter)
         if not cells:
             raise DataFileError(f"{where}:{number}: piece {letter} has no cells")
-        if len(geometry.connected_components(cells)) != 1:
+        if len(lattice.connected_components(cells)) != 1:
             raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
-        pieces[letter] = Piece(letter, geometry.normalise(cells), colour.lower(), tuple(words))
+        pieces[letter] = Piece(letter, lattice.normalise(cells), colour.lower(), tuple(words))
     if not pieces:
         raise DataFileError(f"{where}: no pieces found")
     return PieceSet(
@@ -206,7 +217,27 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
         turn_over=yes_no(header.get("turn-over", "yes"), where),
         pieces=pieces,
         notes=notes,
+        lattice=lattice,
+        chosen_by_grid=yes_no(header.get("chosen-by-grid", "yes"), where) and lattice is SQUARE,
     )
+
+
+def _layers(drawing: list[str]) -> list[list[str]]:
+    """A drawing of cubes split into its layers (bottom first) at the lines ``/``."""
+    layers: list[list[str]] = [[]]
+    for line in drawing:
+        if line.strip() == LAYER_BREAK:
+            layers.append([])
+        else:
+            layers[-1].append(line)
+    return layers
+
+
+def _drawn_cells(lattice: Lattice, layers: list[list[str]], is_cell) -> frozenset:
+    """The cells of a drawing: one grid on the square lattice, its layers bottom first on a layered one."""
+    if lattice.dimension == 2:
+        return geometry.cells_from_art(layers[0], is_cell)
+    return lattice.cells_from_layers(layers, is_cell)
 
 
 def parse_board(text: str, name: str, where: str = "<text>") -> Board:

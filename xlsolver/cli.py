@@ -765,7 +765,7 @@ def run_pieces(args) -> int:
         turning = "may be turned over" if s.turn_over else "rotations only"
         print(f"{name}: {s.title}\n  {len(s.pieces)} pieces, {s.area} cells, {turning}")
         colours = {p.letter: p.colour for p in s.pieces.values()}
-        pictures = [_picture(p.cells, p.letter) for p in s.pieces.values()]
+        pictures = [_picture(p.cells, p.letter, s.lattice) for p in s.pieces.values()]
         painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
         widths = [max(len(row) for row in pic) * (2 if colour_on else 1) for pic in pictures]
         print("\n".join("  " + line for line in terminal.side_by_side(painted, widths, gap=2)) + "\n")
@@ -793,7 +793,15 @@ def run_boards(args) -> int:
     return Status.SOLVED.exit_code
 
 
-def _picture(cells, letter: str) -> list[str]:
+def _picture(cells, letter: str, lattice=None) -> list[str]:
+    """A piece as text: its grid, or its layers side by side (bottom first) separated by '/'."""
+    if lattice is not None and lattice.dimension == 3:
+        placed = [lattice.position(cell) for cell in cells]
+        layers = [_picture([(r, c) for z, r, c in placed if z == layer], letter)
+                  for layer in range(1 + max(z for z, _, _ in placed))]
+        height = max(map(len, layers))
+        return [" / ".join(layer[i].ljust(len(layer[0])) if i < len(layer) else " " * len(layer[0]) for layer in layers)
+                for i in range(height)]
     height = 1 + max(r for r, _ in cells)
     width = 1 + max(c for _, c in cells)
     return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]

@@ -5,9 +5,11 @@ transforms a piece may take (integer matrices about the origin: the proper ones,
 rotations, first, then those with a reflection), and the steps from a cell to its
 neighbours.  Everything else (a shape's normal form, its orientations, its
 placements on a board, a board's symmetries, connected groups of cells) is
-written once here, for any dimension, so that a new lattice (cubic space, the
-sphere pyramid in (2c + z, 2r + z, z) coordinates) is a new subclass and
-nothing more.
+written once here, for any dimension, so that a new lattice is a new subclass
+and nothing more: the square grid (``SQUARE``), cubic space (``CUBIC``) and the
+balls of a sphere pyramid in (2c + z, 2r + z, z) coordinates (``SPHERES``).
+A flat piece (a square-grid shape) takes its orientations in a 3D lattice from
+the lattice's planes where balls or cubes again form a square grid.
 
 Marks (a lamp, a road) ride along: orientations of cells that carry marks move
 each mark with its cell.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from itertools import permutations, product
 from operator import add, sub
 
 Coord = tuple[int, ...]
@@ -87,6 +90,9 @@ class Lattice:
     transforms: tuple[Transform, ...]
     rotations: tuple[Transform, ...]
     steps: tuple[Coord, ...]  # from a cell to each of its neighbours
+    #: The planes where the lattice's cells form a square grid, each as its two unit steps (row, column):
+    #: where a flat piece may lie (with the lattice's rotations, which carry one such plane onto another).
+    planes: tuple[tuple[Coord, Coord], ...] = ()
 
     @cached_property
     def mover(self):
@@ -133,6 +139,22 @@ class Lattice:
         for transform in self.transforms if turn_over else self.rotations:
             moved = [transform(*cell) for cell in cells]
             seen.setdefault(self.normalise(moved) if marks is None else self.normalise_marked(moved, marks), None)
+        return list(seen)
+
+    def flat_orientations(self, square_cells: Iterable[Coord]) -> list[tuple[Coord, ...]]:
+        """Distinct orientations (normal forms) of a flat piece drawn on the square grid, in this lattice.
+
+        Every transform of the square (a flat piece in space can always be turned over) times every plane
+        the piece can lie in: the lattice's ``planes`` and their images under its rotations.
+        """
+        square_cells = list(square_cells)
+        seen: dict = {}
+        for row_step, col_step in self.planes:
+            for transform in SQUARE.transforms:
+                embedded = [tuple(r * a + c * b for a, b in zip(row_step, col_step))
+                            for r, c in (transform(*cell) for cell in square_cells)]
+                for rotation in self.rotations:
+                    seen.setdefault(self.normalise(rotation(*cell) for cell in embedded), None)
         return list(seen)
 
     def translations(self, shape: Sequence[Coord], board: frozenset, order: Sequence[Coord] | None = None
@@ -188,6 +210,27 @@ class Lattice:
             found.append((transform, {cell: tuple(map(add, image, shift)) for cell, image in moved.items()}))
         return found
 
+    def shape_images(self, shapes: dict[str, Sequence[tuple[Coord, ...]]], transform: Transform
+                     ) -> dict[str, str] | None:
+        """Which piece each piece becomes under ``transform`` (``shapes``: each piece's orientations, normal
+        forms), or None if some image is not in the set.
+
+        Pieces with the same orientations are alike; alike pieces map onto the pieces alike to their image in
+        the order of the set, so the maps compose as the transforms do.  A reflection of the cube swaps the
+        Soma's two screws; a set that allows mirrors maps each piece to itself.
+        """
+        alike: dict[frozenset, list[str]] = {}
+        for name, orientations in shapes.items():
+            alike.setdefault(frozenset(orientations), []).append(name)
+        images = {}
+        for orientations, names in alike.items():
+            image = frozenset(self.normalise(transform(*cell) for cell in shape) for shape in orientations)
+            targets = alike.get(image, [])
+            if len(targets) != len(names):
+                return None
+            images.update(zip(names, targets))
+        return images
+
     def connected_components(self, cells: Iterable[Coord]) -> list[list[Coord]]:
         """Groups of cells joined by neighbour steps, each sorted, groups in sorted order of their first cell."""
         remaining = set(cells)
@@ -225,7 +268,115 @@ class SquareLattice(Lattice):
     ))
     rotations = transforms[:4]
     steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    planes = (((1, 0), (0, 1)),)
 
 
 #: The square grid of every sheet today.
 SQUARE = SquareLattice()
+
+
+class LayeredLattice(Lattice):
+    """A lattice in three dimensions drawn as horizontal layers, bottom first: each layer a grid of rows and
+    columns, as a text file or a sheet shows it.  A subclass says where layer z's row r, column c lies."""
+
+    dimension = 3
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        raise NotImplementedError
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        """(layer, row, column) of a cell: the inverse of :meth:`cell`."""
+        raise NotImplementedError
+
+    def cells_from_layers(self, layers: Sequence[Sequence[str]], is_cell) -> frozenset:
+        """The cells of drawn layers (bottom first) whose character satisfies ``is_cell``."""
+        return frozenset(self.cell(z, r, c) for z, rows in enumerate(layers) for r, row in enumerate(rows)
+                         for c, ch in enumerate(row) if is_cell(ch))
+
+    def layers(self, cells: dict[Coord, str], blank: Sequence[Sequence[str]]) -> list[list[str]]:
+        """``blank`` layers (bottom first) with ``cells``' characters written at their positions."""
+        grid = [[list(row) for row in rows] for rows in blank]
+        for cell, ch in cells.items():
+            z, r, c = self.position(cell)
+            grid[z][r][c] = ch
+        return [["".join(row) for row in rows] for rows in grid]
+
+
+def _signed_permutations(dimension: int) -> tuple[Transform, ...]:
+    """Every signed permutation matrix: the symmetries of the cube in ``dimension``, rotations first."""
+    found = [Transform([[sign[i] if col == perm[i] else 0 for col in range(dimension)] for i in range(dimension)])
+             for perm in permutations(range(dimension)) for sign in product((1, -1), repeat=dimension)]
+    return tuple(sorted(found, key=lambda t: -t.determinant_sign))  # stable: the identity stays first
+
+
+class CubicLattice(LayeredLattice):
+    """Cubic space: cells ``(x, y, z)`` = (column, row, layer); a piece takes the 24 rotations (its mirror image is
+    another piece; a set that allows mirrors takes all 48), six neighbours."""
+
+    name = "cubic"
+    transforms = _signed_permutations(3)
+    rotations = transforms[:24]
+    steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+    planes = (((0, 1, 0), (1, 0, 0)),)
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return col, row, layer
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = cell
+        return z, y, x
+
+    @staticmethod
+    def box(width: int, depth: int, height: int) -> frozenset:
+        """The cells of a box ``width`` x ``depth`` x ``height`` (x, y, z)."""
+        return frozenset(product(range(width), range(depth), range(height)))
+
+
+class SphereLattice(LayeredLattice):
+    """Balls stacked as in a square pyramid: the ball at layer z, row r, column c is (2c + z, 2r + z, z), resting on
+    balls (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) of layer z - 1.  The cells are the integer triples whose
+    coordinates are all even or all odd.  Touching balls differ by (+-2, 0, 0), (0, +-2, 0) in a layer and by
+    (+-1, +-1, +-1) between layers: twelve neighbours.
+
+    A flat piece lies in a horizontal layer (unit steps (0, 2, 0) and (2, 0, 0)) or stands in a vertical plane
+    along either diagonal of the base (unit steps (1, 1, 1) and (1, 1, -1), or (1, -1, 1) and (1, -1, -1)), where
+    the balls again form a square grid; any other two touching directions meet at 60 degrees.  The transforms are
+    the 8 symmetries of the square base about the vertical axis (rotations first): a pyramid's symmetries.
+    """
+
+    name = "spheres"
+    transforms = tuple(Transform([[a, b, 0], [c, d, 0], [0, 0, 1]]) for (a, b), (c, d) in
+                       (t.matrix for t in SQUARE.transforms))
+    rotations = transforms[:4]
+    steps = ((2, 0, 0), (-2, 0, 0), (0, 2, 0), (0, -2, 0)) + tuple(product((1, -1), repeat=3))
+    planes = (((0, 2, 0), (2, 0, 0)), ((1, 1, 1), (1, 1, -1)), ((1, -1, 1), (1, -1, -1)))
+
+    def __contains__(self, cell: object) -> bool:
+        return super().__contains__(cell) and cell[0] % 2 == cell[1] % 2 == cell[2] % 2
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """The ball below and before every cell (each coordinate at most the cells' smallest, all of one parity):
+        normal forms stay balls, and equal shapes compare equal."""
+        x, y, z = map(min, zip(*cells))
+        return x - (x - z) % 2, y - (y - z) % 2, z
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return 2 * col + layer, 2 * row + layer, layer
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = cell
+        return z, (y - z) // 2, (x - z) // 2
+
+    def pyramid(self, height: int = 5) -> frozenset:
+        """The balls of a square pyramid ``height`` layers high: layers height x height, ..., 1 x 1."""
+        return frozenset(self.cell(z, r, c) for z in range(height)
+                         for r in range(height - z) for c in range(height - z))
+
+
+#: Cubic space: Soma, Bedlam, any box or drawn set of cubes.
+CUBIC = CubicLattice()
+#: Balls stacked in square layers: the 55-ball pyramid of IQ Puzzler Pro and Kanoodle, any ball set drawn by layers.
+SPHERES = SphereLattice()
+#: Every lattice by the name a data file gives it (``lattice:``).
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC, SPHERES)}

@@ -65,7 +65,7 @@ def choose_piece_set(rows: Sequence[str]) -> PieceSet:
     rows = pad(rows)
     letters = {ch for row in rows for ch in row if ch.isalpha()}
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
-    sets = catalog.piece_sets().values()
+    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid]
     by_letters = [s for s in sets if letters <= set(s.pieces)]
     by_area = [s for s in sets if s.area == area]
     fitting = [s for s in by_letters if s.area == area]
@@ -261,23 +261,9 @@ def symmetries(puzzle: Puzzle) -> list[Symmetry]:
 
 
 def piece_images(pieces: PieceSet, transform) -> dict[str, str] | None:
-    """Which piece each piece becomes under ``transform``, or None if some image is not in the set.
-
-    Pieces with the same orientations are alike; alike pieces map onto the pieces
-    alike to their image in the order of the set, so the maps compose as the
-    transforms do.
-    """
-    alike: dict[frozenset, list[str]] = defaultdict(list)
-    for letter in pieces.pieces:
-        alike[frozenset(pieces.orientations(letter))].append(letter)
-    images = {}
-    for shapes, letters in alike.items():
-        image = frozenset(geometry.normalise(transform(r, c) for r, c in shape) for shape in shapes)
-        targets = alike.get(image, [])
-        if len(targets) != len(letters):
-            return None
-        images.update(zip(letters, targets))
-    return images
+    """Which piece each piece becomes under ``transform``, or None if some image is not in the set
+    (``Lattice.shape_images``)."""
+    return pieces.lattice.shape_images({letter: pieces.orientations(letter) for letter in pieces.pieces}, transform)
 
 
 def item_maps(puzzle: Puzzle, problem: ExactCover) -> list[list[int]]:
