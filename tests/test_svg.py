@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree
 
-from xlsolver.answer import Cell, Frame
-from xlsolver.svg import frames_svg
+from xlsolver.answer import Cell, Frame, Scene, Solid
+from xlsolver.svg import frames_svg, scene_svg
 from helpers import EXAMPLES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,3 +70,20 @@ def test_svg_is_refused_where_there_is_no_grid_to_draw(cli, tmp_path):
         "xlsolver: --svg draws a puzzle's grid; a .dlx problem has none\n"
     assert cli("solve", str(EXAMPLES.parent / "board.xlsm"), "--svg", "x.svg").stderr == \
         "xlsolver: --svg applies to text puzzles; on a workbook, the solution is drawn in the area's own cells\n"
+
+
+def test_a_scene_of_balls_is_shaded_per_colour_and_drawn_farthest_first():
+    solids = (Solid(1, 1, 0, "#ff0000", "A"), Solid(0, 0, 0, "#0000ff", "B"), Solid(0.5, 0.5, 0.7, "#ff0000", "A"))
+    root = ElementTree.fromstring(scene_svg(Scene("balls", solids), "three balls").encode())
+    circles = root.findall(f"{SVG}g/{SVG}circle")
+    assert len(circles) == 3 and len(root.findall(f"{SVG}defs/{SVG}radialGradient")) == 2  # a shade per colour
+    # seen from above the corner where x and y are largest: depth x + y + z, (0,0,0) the farthest
+    assert [(c.get("cx"), c.get("cy")) for c in circles] == [("0.0", "0.0"), ("0.0", "-7.2"), ("0.0", "36.0")]
+    assert [t.text for t in root.findall(f"{SVG}g/{SVG}text")] == ["B", "A", "A"]
+
+
+def test_a_scene_of_cubes_shows_three_faces_of_each():
+    cubes = tuple(Solid(x, y, z, "#4daf4a", "") for x in range(2) for y in range(2) for z in range(2))
+    root = ElementTree.fromstring(scene_svg(Scene("cubes", cubes)).encode())
+    faces = root.findall(f"{SVG}g/{SVG}polygon")
+    assert len(faces) == 8 * 3 and {f.get("fill") for f in faces} == {"#82c780", "#4daf4a", "#367a34"}

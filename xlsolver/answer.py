@@ -132,6 +132,26 @@ class Frame:
         return max((len(row) for row in self.rows), default=0)
 
 
+@dataclass(frozen=True)
+class Solid:
+    """One ball or cube of a 3D picture: its centre in space (x, y across, z up, one unit between touching
+    neighbours), its colour and its text (a piece's letter)."""
+
+    x: float
+    y: float
+    z: float
+    colour: Colour
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A solved 3D shape as a picture shows it: ``kind`` "balls" (a pyramid of spheres) or "cubes"."""
+
+    kind: str
+    solids: tuple[Solid, ...]
+
+
 @dataclass
 class Answer:
     """What a family says about one request.
@@ -152,11 +172,12 @@ class Answer:
     table: list[tuple] = field(default_factory=list)
     data: dict = field(default_factory=dict)
     index: int = 0
+    scene: Scene | None = None  # the solved shape in space, for a picture (3D puzzles); None: the frames say it
 
     @property
     def ok(self) -> bool:
         return self.status.exit_code == 0
 
 
-__all__ = ["Status", "Cell", "Frame", "Answer", "Colour", "OFF_BOARD", "EXIT_CODES", "INTERNAL_ERROR_EXIT",
+__all__ = ["Status", "Cell", "Frame", "Answer", "Solid", "Scene", "Colour", "OFF_BOARD", "EXIT_CODES", "INTERNAL_ERROR_EXIT",
            "typed"]

@@ -392,14 +392,16 @@ def run_solve(args) -> int:
 
 
 def _draw(args, answer: Answer, title: str) -> None:
-    """--svg: the answer's frames as a picture; an answer with none (no solution) draws nothing and says so."""
+    """--svg: the answer as a picture (its 3D scene, else its frames); an answer with neither (no solution)
+    draws nothing and says so."""
     if not args.svg:
         return
     if not answer.frames:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
+    picture = svg.scene_svg(answer.scene, title) if answer.scene else svg.frames_svg(answer.frames, title)
     try:
-        Path(args.svg).write_text(svg.frames_svg(answer.frames, title), encoding="utf-8")
+        Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:
         raise UserError(f"cannot write {args.svg!r}: {err.strerror or err}") from None
 

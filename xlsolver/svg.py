@@ -1,15 +1,18 @@
-"""An answer's frames as an SVG picture: each cell a square in its colour with its text, as a sheet shows it.
+"""An answer as an SVG picture: its frames (each cell a square in its colour with its text, as a sheet
+shows it), or a 3D answer's scene in an isometric view (balls or cubes in their pieces' colours).
 
 Written with the standard library's ElementTree, so the text of a cell (a letter, a digit, ``Dec``) is
 escaped as XML wants.  Several frames (Klotski's moves) stand side by side under their captions, in bands
-of :data:`PER_BAND`.
+of :data:`PER_BAND`.  A scene is seen from above the corner where x and y are largest: what is nearer is
+drawn later, over what it hides (the painter's order), so no depth test is needed for balls or unit cubes.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from .answer import Frame
+from .answer import Frame, Scene
 
 CELL = 28  # a cell's side, in px
 GAP = 14  # between frames, and around the picture
@@ -62,10 +65,91 @@ def _draw(root: ElementTree.Element, frame: Frame, left: int, top: int, captions
                                        fill=_ink(fill), **{"font-size": str(size)}).text = text
 
 
+UNIT = 36  # one unit of a scene (a ball's diameter, a cube's side), in px
+COS30, SIN30 = math.cos(math.pi / 6), 0.5
+
+
+def scene_svg(scene: Scene, title: str = "") -> str:
+    """The SVG document (text) of a 3D answer: an isometric view of its balls or cubes."""
+    def at(x: float, y: float, z: float) -> tuple[float, float]:
+        return (x - y) * COS30 * UNIT, ((x + y) * SIN30 - z) * UNIT
+
+    solids = sorted(scene.solids, key=lambda s: (s.x + s.y + s.z, s.z))  # the farthest first
+    reach = 0.5 if scene.kind == "balls" else 0.9
+    corners = [at(s.x + dx, s.y + dy, s.z + dz) for s in solids for dx in (-reach, reach) for dy in (-reach, reach)
+               for dz in (-reach, reach)]
+    left, top = min(x for x, _ in corners) - GAP, min(y for _, y in corners) - GAP
+    width, height = max(x for x, _ in corners) - left + GAP, max(y for _, y in corners) - top + GAP
+    root = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{width:.0f}",
+                               height=f"{height:.0f}", viewBox=f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}")
+    if title:
+        ElementTree.SubElement(root, "title").text = title
+    group = ElementTree.SubElement(root, "g", {"font-family": "sans-serif", "text-anchor": "middle"})
+    if scene.kind == "balls":
+        _balls(root, group, solids, at)
+    else:
+        _cubes(group, solids, at)
+    return ElementTree.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _balls(root: ElementTree.Element, group: ElementTree.Element, solids, at) -> None:
+    """Each ball a shaded circle (a radial gradient per colour: light above left, darker at the rim)."""
+    defs = ElementTree.Element("defs")
+    root.insert(0 if root.find("title") is None else 1, defs)
+    shades: dict[str, str] = {}
+    for solid in solids:
+        fill = solid.colour or BLANK
+        if fill not in shades:
+            shades[fill] = f"ball{len(shades)}"
+            gradient = ElementTree.SubElement(defs, "radialGradient", id=shades[fill], cx="0.35", cy="0.3", r="0.7")
+            stops = (("0", _mix(fill, "#ffffff", 0.6)), ("0.55", fill), ("1", _mix(fill, "#000000", 0.45)))
+            for offset, colour in stops:
+                ElementTree.SubElement(gradient, "stop", offset=offset, **{"stop-color": colour})
+        x, y = at(solid.x, solid.y, solid.z)
+        ElementTree.SubElement(group, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{UNIT * 0.5:.1f}",
+                               fill=f"url(#{shades[fill]})", stroke=_mix(fill, "#000000", 0.6),
+                               **{"stroke-width": "0.8"})
+        _label(group, solid, x, y, fill)
+
+
+def _cubes(group: ElementTree.Element, solids, at) -> None:
+    """Each cube its three faces in sight: the top lightest, the side facing +x as coloured, +y darkest."""
+    h = 0.5
+    for solid in solids:
+        fill = solid.colour or BLANK
+        x, y, z = solid.x, solid.y, solid.z
+        faces = (
+            ([(x - h, y - h, z + h), (x + h, y - h, z + h), (x + h, y + h, z + h), (x - h, y + h, z + h)],
+             _mix(fill, "#ffffff", 0.3)),
+            ([(x + h, y - h, z - h), (x + h, y + h, z - h), (x + h, y + h, z + h), (x + h, y - h, z + h)], fill),
+            ([(x - h, y + h, z - h), (x + h, y + h, z - h), (x + h, y + h, z + h), (x - h, y + h, z + h)],
+             _mix(fill, "#000000", 0.3)),
+        )
+        for corners, shade in faces:
+            points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (at(*c) for c in corners))
+            ElementTree.SubElement(group, "polygon", points=points, fill=shade, stroke=LINE,
+                                   **{"stroke-width": "0.8", "stroke-linejoin": "round"})
+        top_x, top_y = at(x, y, z + h)
+        _label(group, solid, top_x, top_y, _mix(fill, "#ffffff", 0.3))
+
+
+def _label(group: ElementTree.Element, solid, x: float, y: float, fill: str) -> None:
+    if solid.text:
+        ElementTree.SubElement(group, "text", x=f"{x:.1f}", y=f"{y + 4:.1f}", fill=_ink(fill),
+                               **{"font-size": "11"}).text = solid.text
+
+
+def _mix(colour: str, other: str, share: float) -> str:
+    """``colour`` moved ``share`` of the way to ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(p + (q - p) * share):02x}" for p, q in zip(a, b))
+
+
 def _ink(fill: str) -> str:
     """Black on light fills, white on dark ones (their luminance)."""
     red, green, blue = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"
 
 
-__all__ = ["frames_svg"]
+__all__ = ["frames_svg", "scene_svg"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .. import counting, engine
 from ..a1 import CellNamer
 from ..a1 import cell_name as a1_cell_name
-from ..answer import Answer, Frame, Status
+from ..answer import Answer, Frame, Scene, Status
 from ..exact_cover import ExactCover
 from . import Ask, Unsupported
 
@@ -37,6 +37,7 @@ class CoverPuzzle:
     cell_name: CellNamer = a1_cell_name
     # the cells a challenge marks for a solution before any clue is given (Ghost Hunter's ghosts); None: none
     challenge: Callable[[tuple[int, ...]], dict[tuple[int, int], str]] | None = None
+    scene: Callable[[tuple[int, ...]], Scene] | None = None  # a solution as a shape in space (3D puzzles)
 
 
 def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **controls):
@@ -88,7 +89,8 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         else:
             again = f" ({ask.another} for another)" if index == 0 and ask.another else ""
             message = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
-        return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], data=data, index=index)
+        return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], data=data, index=index,
+                      scene=_scene(puzzle, found[0]))
     return _unsolved(puzzle, ask, result, data)
 
 
@@ -128,7 +130,12 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     else:
         status = Status.TIME_LIMIT
         message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
-    return Answer(status, message, [puzzle.frame(found[0])], messages=[line], data=data)
+    return Answer(status, message, [puzzle.frame(found[0])], messages=[line], data=data,
+                  scene=_scene(puzzle, found[0]))
+
+
+def _scene(puzzle: CoverPuzzle, solution: tuple[int, ...]) -> Scene | None:
+    return None if puzzle.scene is None else puzzle.scene(solution)
 
 
 def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> dict:
