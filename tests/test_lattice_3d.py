@@ -135,3 +135,17 @@ def test_the_soma_screws_are_each_others_mirror_image_and_no_rotation_of_each_ot
     assert CUBIC.shape_images({"A": shapes["A"]}, mirror) is None, "alone, a screw has no mirror in the set"
     assert sum(len(SOMA.orientations(x)) for x in SOMA.pieces) == 92
     assert SQUARE.shape_images({"L": SQUARE.orientations(((0, 0), (1, 0), (1, 1)))}, SQUARE.transforms[4]) == {"L": "L"}
+
+
+def test_centres_put_touching_cells_one_unit_apart():
+    """What a picture draws: every two neighbours of the pyramid and of cubic space have centres 1 apart."""
+    import math
+
+    from xlsolver.lattice import CUBIC, SPHERES
+
+    for lattice, cells in ((SPHERES, SPHERES.pyramid(5)), (CUBIC, CUBIC.box(3, 3, 3))):
+        for cell in cells:
+            for other in lattice.neighbours(cell):
+                if other in cells:
+                    assert math.dist(lattice.centre(cell), lattice.centre(other)) == pytest.approx(1.0)
+    assert (SPHERES.solid, CUBIC.solid) == ("balls", "cubes")

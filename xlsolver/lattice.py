@@ -16,6 +16,8 @@ each mark with its cell.
 """
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from itertools import permutations, product
@@ -284,8 +286,16 @@ class LayeredLattice(Lattice):
     def cell(self, layer: int, row: int, col: int) -> Coord:
         raise NotImplementedError
 
+    #: How a picture draws a cell: "cubes" or "balls" (xlsolver.answer.Scene).
+    solid = "cubes"
+
     def position(self, cell: Coord) -> tuple[int, int, int]:
         """(layer, row, column) of a cell: the inverse of :meth:`cell`."""
+        raise NotImplementedError
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        """Where a cell's centre is in space (x across, y towards the viewer, z up), one unit between the
+        centres of touching cells: what a picture draws."""
         raise NotImplementedError
 
     def cells_from_layers(self, layers: Sequence[Sequence[str]], is_cell) -> frozenset:
@@ -326,6 +336,10 @@ class CubicLattice(LayeredLattice):
         x, y, z = cell
         return z, y, x
 
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        x, y, z = cell
+        return float(x), float(y), float(z)
+
     @staticmethod
     def box(width: int, depth: int, height: int) -> frozenset:
         """The cells of a box ``width`` x ``depth`` x ``height`` (x, y, z)."""
@@ -364,9 +378,17 @@ class SphereLattice(LayeredLattice):
     def cell(self, layer: int, row: int, col: int) -> Coord:
         return 2 * col + layer, 2 * row + layer, layer
 
+    solid = "balls"
+
     def position(self, cell: Coord) -> tuple[int, int, int]:
         x, y, z = cell
         return z, (y - z) // 2, (x - z) // 2
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        """Balls of diameter 1: (2, 0, 0) apart in a layer is 1 across, (1, 1, 1) to a ball above is
+        (0.5, 0.5, h) with h = sqrt(1/2), so that they touch."""
+        x, y, z = cell
+        return x / 2, y / 2, z * math.sqrt(0.5)
 
     def pyramid(self, height: int = 5) -> frozenset:
         """The balls of a square pyramid ``height`` layers high: layers height x height, ..., 1 x 1."""
