@@ -4,7 +4,7 @@ The board is a set of cells of a layered lattice (``lattice.CUBIC``, ``lattice.S
 either drawn in that lattice (Soma's cubes: their rotations) or flat square-grid shapes (IQ Puzzler Pro,
 Kanoodle: every orientation in every plane where the balls form a square grid).
 
-Exact-cover items: every board cell (primary, named ``LAYER:A1`` with layers counted from 1 at the bottom),
+Exact-cover items: every board cell (primary, named ``LAYER-A1`` with layers counted from 1 at the bottom),
 then every piece (primary, by its letter); an option per placement, labelled ``(letter, cells)``.  A piece
 already placed (givens) keeps one option: where it lies.
 
@@ -59,7 +59,7 @@ class Solid:
 def item_name(lattice: LayeredLattice, cell: Coord) -> str:
     """A cell as the user finds it: layer (1 at the bottom), then its A1 name within the layer."""
     layer, row, col = lattice.position(cell)
-    return f"{layer + 1}:{cell_name(row, col)}"
+    return f"{layer + 1}-{cell_name(row, col)}"
 
 
 def problem(solid: Solid) -> ExactCover:
