@@ -248,8 +248,11 @@ def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family],
         allowed = f" ({', '.join(setting.choices)})" if setting.choices else ""
         default = f"; default {setting.default}" if setting.default else ""
         where = "" if fixed else f"{', '.join(owners[key])}: "
-        command.add_argument(f"--{key}", metavar=key.upper().replace("-", "_"), dest=f"setting_{key.replace('-', '_')}",
-                             help=f"{where}{setting.help}{allowed}{default}")
+        try:
+            command.add_argument(f"--{key}", metavar=key.upper().replace("-", "_"),
+                                 dest=f"setting_{key.replace('-', '_')}", help=f"{where}{setting.help}{allowed}{default}")
+        except argparse.ArgumentError:  # --board of count and generate: a named board, which gives its own setting
+            continue
     command.add_argument("--time-limit", type=positive_float, metavar="S", help="stop after S seconds")
     command.add_argument("--json", action="store_true", help="print JSON instead of text")
     if dlx:

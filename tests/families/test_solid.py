@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver import catalog, counting, engine
-from xlsolver.families import InvalidPuzzle, solid
+from xlsolver import catalog, counting, dlx_text, engine, families
+from xlsolver.answer import Status
+from xlsolver.families import Ask, InvalidPuzzle, Settings, solid
+from xlsolver.files import read_puzzle_text
 from xlsolver.lattice import CUBIC, SPHERES
 
 SAMPLES = json.loads(Path("/work/shared/data/pyramid.json").read_text(encoding="utf-8"))["samples"]
@@ -74,3 +76,145 @@ def test_a_pyramid_challenge_names_the_layer_and_cell_of_each_mistake():
     assert any(m.startswith("layer 2 D4: 'X' is not a piece of iq-puzzler-pro") for m in messages)
     assert any(m.startswith("layer 1 C2: the 4 cells marked B are not piece B (it has 5") for m in messages)
     assert any(m.startswith("layer 1 E1: the 6 cells marked L are not piece L") for m in messages)
+
+
+# --- the family: the text form, every front end -----------------------------------------------------------------
+
+FAMILY = families.get("solid")
+EXAMPLES = Path(__file__).parent.parent.parent / "examples"
+
+
+def text_form(layers) -> list[str]:
+    """Layers as a puzzle file's grid, written here by hand: each layer's lines, an empty line between."""
+    rows = []
+    for layer in layers:
+        rows += ([""] if rows else []) + list(layer)
+    return rows
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s["name"] for s in SAMPLES])
+def test_each_pyramid_sample_read_as_text_is_unique_and_its_published_solution(sample):
+    puzzle = FAMILY.parse(text_form(sample["layers"]), {"board": "pyramid", "pieces": "iq-puzzler-pro"})
+    answer = FAMILY.solve(puzzle, Ask(unique=True))
+    assert (answer.status, answer.data["unique"]) == (Status.SOLVED, True)
+    assert answer.data["layers"] == sample["solution"]
+    assert answer.data["solution"] == text_form(sample["solution"])
+    assert [frame.caption for frame in answer.frames] == [f"layer {z}" for z in range(1, 6)]
+    assert [frame.text_rows() for frame in answer.frames] == sample["solution"]
+
+
+def test_the_example_file_is_booklet_challenge_81_and_solves_to_its_solution(cli):
+    rows, header = read_puzzle_text(str(EXAMPLES / "pyramid-81.txt"))
+    assert (header["family"], header["board"], header["pieces"]) == ("solid", "pyramid", "iq-puzzler-pro")
+    assert solid.typed_layers(rows) == SAMPLES[0]["layers"]
+    done = cli("solve", str(EXAMPLES / "pyramid-81.txt"), "--unique", "--json")
+    answer = json.loads(done.stdout)
+    assert (done.returncode, answer["unique"], answer["layers"]) == (0, True, SAMPLES[0]["solution"])
+    shown = cli("solve", str(EXAMPLES / "pyramid-81.txt")).stdout.splitlines()
+    assert shown[1].split() == ["layer", "1", "layer", "2", "layer", "3", "layer", "4", "layer", "5"]
+    assert shown[2].split() == [layer[0] for layer in SAMPLES[0]["solution"]]
+
+
+def test_a_solution_written_back_in_the_text_form_reads_as_itself(cli, tmp_path):
+    """The answer's text is the puzzle form: read back, every cell given, it is its own unique solution; the
+    empty lines between layers may be several, and a layer typed short is filled out with open cells."""
+    answer = json.loads(cli("solve", str(EXAMPLES / "soma.txt"), "--json").stdout)
+    solved = tmp_path / "solved.txt"
+    solved.write_text("family: solid\nboard: soma\n\n" + "\n".join(answer["solution"]) + "\n", encoding="utf-8")
+    again = json.loads(cli("solve", str(solved), "--json", "--unique").stdout)
+    assert (again["unique"], again["layers"]) == (True, answer["layers"])
+    puzzle = FAMILY.parse(["VV", "V", "", "", "..."], {"board": "soma"})
+    assert puzzle.rows == ("VV.", "V..", "...", "", "...", "...", "...", "", "...", "...", "...")
+
+
+def test_named_boards_take_their_own_pieces_and_pieces_their_own_board():
+    def read(**settings):
+        return FAMILY.parse([], settings).data
+    assert read(board="pyramid")["pieces"] == "iq-puzzler-pro"
+    assert read(pieces="kanoodle")["board"] == "pyramid"
+    assert read(pieces="soma")["board"] == "soma"
+    assert read(board="3x3x3")["pieces"] == "soma", "a box takes the set of cubes that fills it"
+    assert FAMILY.board("pyramid")[0] == text_form([["....."] * 5, ["...."] * 4, ["..."] * 3, [".."] * 2, ["."]])
+    assert FAMILY.board("pyramid-3") == (text_form([["..."] * 3, [".."] * 2, ["."]]), {"board": "pyramid-3"})
+    assert FAMILY.board("2x3x1") == (["..", "..", ".."], {"board": "2x3x1"})
+
+
+def test_mistakes_name_their_layer_and_cell_in_reading_order_and_the_setting_at_fault():
+    rows = text_form([["CCCCB", "CKBBX", "GKKBD", "GKLDL", "GGLLL"], ["AJJJ", "AJJFF"]])
+    with pytest.raises(InvalidPuzzle) as raised:
+        FAMILY.parse(rows, Settings({"board": "pyramid"}, {"board": "the 'board:' line"}))
+    assert raised.value.messages == [
+        "layer 1 E1: the 4 cells marked B are not piece B (it has 5, in one of its shapes)",
+        "layer 1 E2: 'X' is not a piece of iq-puzzler-pro (ABCDEFGHIJKL), '.' or '#'",
+        "layer 1 E3: the 2 cells marked D are not piece D (it has 4, in one of its shapes)",
+        "layer 2 A1: the 2 cells marked A are not piece A (it has 5, in one of its shapes)",
+        "layer 2 D2: the cell marked F is not piece F (it has 5, in one of its shapes)",
+        "layer 2 E2: not a cell of board pyramid; type '#' or nothing there"]
+    for settings, message in (
+            ({"board": "blob"}, "--board: the board is pyramid, pyramid-N, soma, bedlam, a box such as 3x3x3, "
+                                "balls or cubes, not 'blob'"),
+            ({"pieces": "soma", "board": "pyramid"}, "--pieces: the pieces of soma are made of cubes, board "
+                                                     "pyramid of balls"),
+            ({"board": "2x2x3"}, "--board: no piece set of cubes fills board 2x2x3; name one with a 'pieces:' "
+                                 "line")):
+        with pytest.raises(InvalidPuzzle) as raised:
+            FAMILY.parse([], settings)
+        assert raised.value.messages == [message]
+
+
+def test_a_board_drawn_as_balls_is_the_cells_typed_and_must_hold_the_pieces():
+    """Kanoodle's pyramid with its top ball left out (``#``): 54 balls for 55 balls of pieces, said before any
+    search (which would take long to find nothing)."""
+    layers = [["....."] * 5, ["...."] * 4, ["..."] * 3, [".."] * 2, ["#"]]
+    with pytest.raises(InvalidPuzzle) as raised:
+        FAMILY.parse(text_form(layers), {"board": "balls", "pieces": "kanoodle"})
+    assert raised.value.messages == ["board balls: 54 open cells but the pieces still to place, A B C D E F G H I "
+                                     "J K L, fill 55"]
+    layers[4] = ["A"]
+    with pytest.raises(InvalidPuzzle, match="layer 5 A1: the cell marked A is not piece A"):
+        FAMILY.parse(text_form(layers), {"board": "balls", "pieces": "kanoodle"})
+    cubes = text_form([["#..", "...", "..."], ["...", "...", "..."], ["...", "...", "..."], ["#", "."]])
+    answer = FAMILY.solve(FAMILY.parse(cubes, {"board": "cubes", "pieces": "soma"}), Ask())
+    assert answer.status == Status.SOLVED and answer.data["board"] == "cubes"
+    layers = answer.data["layers"]
+    assert (layers[0][0][0], layers[3][0], layers[3][1].isalpha()) == ("#", "#", True)
+    assert "." not in "".join(row for layer in layers for row in layer)
+
+
+def test_soma_counts_240_up_to_symmetry_through_the_command_line(cli):
+    done = cli("count", "--family", "solid", "--board", "soma", "--distinct", "--json")
+    counted = json.loads(done.stdout)
+    assert (done.returncode, counted["solutions"], counted["total"], counted["symmetry_group_order"]) == \
+        (0, 240, 11520, 48)
+
+
+@pytest.mark.slow
+def test_the_kanoodle_pyramid_counts_306_up_to_symmetry_through_the_command_line(cli):
+    done = cli("count", "--family", "solid", "--board", "pyramid", "--pieces", "kanoodle", "--distinct", "--json")
+    counted = json.loads(done.stdout)
+    assert (counted["solutions"], counted["total"], counted["symmetry_group_order"]) == (306, 2448, 8)
+
+
+def test_the_problem_saved_in_dlx_text_reads_back_as_itself(cli, tmp_path):
+    """--save-dlx writes what xlsolver and Knuth's format read: item names hold no ':' (a colour there)."""
+    saved = tmp_path / "soma.dlx"
+    assert cli("count", str(EXAMPLES / "soma.txt"), "--limit", "1", "--save-dlx", str(saved)).returncode == 5
+    again = dlx_text.loads(saved.read_text(encoding="utf-8"))
+    assert again.primary[:2] == ["1-A1", "1-B1"] and len(again.options) == 688
+    assert json.loads(cli("count", str(saved), "--json").stdout)["solutions"] == 11520
+
+
+@pytest.mark.slow
+def test_the_bedlam_cube_counts_19186_up_to_rotation_through_the_command_line(cli):
+    """The makers' figure, which also confirms the thirteen shapes of data/pieces/bedlam.txt: no two pieces are
+    mirror images, so only the cube's 24 rotations map the set onto itself (about 70 s on one core)."""
+    counted = json.loads(cli("count", "--family", "solid", "--board", "bedlam", "--distinct", "--json").stdout)
+    assert (counted["solutions"], counted["total"], counted["symmetry_group_order"]) == (19186, 460464, 24)
+
+
+@pytest.mark.slow
+def test_the_iq_puzzler_pro_pyramid_counts_26720_fillings_3340_up_to_symmetry(cli):
+    """No published figure to trust; Knuth's Dancing Links in C (bench/c/dlx.c), sharing no code with xlsolver,
+    counts 26,720 on the problem --save-dlx writes (bench/solid.py).  About 30 s."""
+    counted = json.loads(cli("count", "--family", "solid", "--board", "pyramid", "--distinct", "--json").stdout)
+    assert (counted["solutions"], counted["total"], counted["symmetry_group_order"]) == (3340, 26720, 8)

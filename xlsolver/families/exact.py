@@ -38,6 +38,14 @@ class CoverPuzzle:
     # the cells a challenge marks for a solution before any clue is given (Ghost Hunter's ghosts); None: none
     challenge: Callable[[tuple[int, ...]], dict[tuple[int, int], str]] | None = None
     scene: Callable[[tuple[int, ...]], Scene] | None = None  # a solution as a shape in space (3D puzzles)
+    # a solution as several pictures (a 3D puzzle's layers, each captioned); None: the one ``frame``
+    frames: Callable[[tuple[int, ...]], list[Frame]] | None = None
+    # more JSON figures of a solution, or of none (None given): a 3D puzzle's ``layers``
+    figures: Callable[[tuple[int, ...] | None], dict] | None = None
+
+    def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
+        """What an answer shows of a solution: its ``frames``, or its one ``frame``."""
+        return [self.frame(solution)] if self.frames is None else self.frames(solution)
 
 
 def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **controls):
@@ -89,7 +97,7 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         else:
             again = f" ({ask.another} for another)" if index == 0 and ask.another else ""
             message = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
-        return Answer(Status.SOLVED, message, [puzzle.frame(found[0])], data=data, index=index,
+        return Answer(Status.SOLVED, message, puzzle.pictures(found[0]), data=data, index=index,
                       scene=_scene(puzzle, found[0]))
     return _unsolved(puzzle, ask, result, data)
 
@@ -130,7 +138,7 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     else:
         status = Status.TIME_LIMIT
         message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
-    return Answer(status, message, [puzzle.frame(found[0])], messages=[line], data=data,
+    return Answer(status, message, puzzle.pictures(found[0]), messages=[line], data=data,
                   scene=_scene(puzzle, found[0]))
 
 
@@ -140,7 +148,8 @@ def _scene(puzzle: CoverPuzzle, solution: tuple[int, ...]) -> Scene | None:
 
 def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> dict:
     return {"solution": puzzle.text(found[0]) if found else None, "colours": puzzle.colours,
-            "seconds": round(result.seconds, 4), "nodes": result.nodes, "engine": result.engine, **puzzle.data}
+            "seconds": round(result.seconds, 4), "nodes": result.nodes, "engine": result.engine, **puzzle.data,
+            **(puzzle.figures(found[0] if found else None) if puzzle.figures else {})}
 
 
 def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:

@@ -4,20 +4,32 @@ The board is a set of cells of a layered lattice (``lattice.CUBIC``, ``lattice.S
 either drawn in that lattice (Soma's cubes: their rotations) or flat square-grid shapes (IQ Puzzler Pro,
 Kanoodle: every orientation in every plane where the balls form a square grid).
 
-Exact-cover items: every board cell (primary, named ``LAYER:A1`` with layers counted from 1 at the bottom),
+Exact-cover items: every board cell (primary, named ``LAYER-A1`` with layers counted from 1 at the bottom),
 then every piece (primary, by its letter); an option per placement, labelled ``(letter, cells)``.  A piece
 already placed (givens) keeps one option: where it lies.
+
+The family ``solid`` reads the text form: header lines (``family: solid``, ``board: pyramid``,
+``pieces: kanoodle``), an empty line, then the layers bottom first, each a block of lines, blocks separated by
+an empty line; ``.`` a cell to fill, a letter a cell of a piece already placed, ``#`` not part of the board.
+The answer's grid is that same text (the layers one under the other, an empty line between), so hints and
+new challenges are written in it; the pictures are the layers side by side, and ``--json`` adds ``layers``.
+
+    xlsolver solve examples/pyramid-81.txt
+    xlsolver count --family solid --board soma --distinct
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..a1 import cell_name
+from .. import catalog
+from ..a1 import CellNamer, cell_name, column_index
+from ..answer import OFF_BOARD, Frame
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
-from ..lattice import Coord, LayeredLattice
-from . import InvalidPuzzle, cover
+from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
+from . import InvalidPuzzle, Setting, Settings, cover, exact
 
 
 @dataclass(frozen=True)
@@ -47,7 +59,7 @@ class Solid:
 def item_name(lattice: LayeredLattice, cell: Coord) -> str:
     """A cell as the user finds it: layer (1 at the bottom), then its A1 name within the layer."""
     layer, row, col = lattice.position(cell)
-    return f"{layer + 1}:{cell_name(row, col)}"
+    return f"{layer + 1}-{cell_name(row, col)}"
 
 
 def problem(solid: Solid) -> ExactCover:
@@ -113,8 +125,218 @@ def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces
     for letter, cells in given.items():
         if lattice.normalise(cells) not in solid.orientations(letter):
             z, r, c = lattice.position(min(cells, key=lattice.position))
-            problems.append(f"layer {z + 1} {cell_name(r, c)}: the {len(cells)} cells marked {letter} are not "
+            marked = "the cell marked {} is" if len(cells) == 1 else f"the {len(cells)} cells marked {{}} are"
+            problems.append(f"layer {z + 1} {cell_name(r, c)}: {marked.format(letter)} not "
                             f"piece {letter} (it has {pieces.pieces[letter].size}, in one of its shapes)")
     if problems:
         raise InvalidPuzzle(problems)
     return Solid(lattice, solid.board, pieces, {letter: frozenset(cells) for letter, cells in given.items()})
+
+
+# --- the family, as the front ends see it: the text form of layers ------------------------------------------------
+
+BOARD = Setting("board", "Board", "pyramid (55 balls), pyramid-N (N layers), soma (3x3x3), bedlam (4x4x4), a box "
+                                  "WxDxH, or balls or cubes: the cells as typed (blank: the pieces' own board)")
+PIECES = Setting("pieces", "Pieces", "iq-puzzler-pro, kanoodle, soma, bedlam or a piece-set file "
+                                     "(blank: the board's own)")
+#: Boards whose pieces go without saying; a box takes the set of cubes that fills it.
+OWN_PIECES = {"pyramid": "iq-puzzler-pro", "balls": "iq-puzzler-pro", "soma": "soma", "bedlam": "bedlam"}
+BOXES = {"soma": (3, 3, 3), "bedlam": (4, 4, 4)}
+DRAWN = {"balls": SPHERES, "cubes": CUBIC}  # boards that are the cells typed
+MADE_OF = {lattice.name: word for word, lattice in DRAWN.items()}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A board by name: its lattice and cells (None: the cells typed)."""
+
+    name: str
+    lattice: LayeredLattice
+    cells: frozenset | None
+
+
+def board_shape(word: str, where: str) -> Shape:
+    """The board a name says: ``pyramid``, ``pyramid-N``, ``soma``, ``bedlam``, ``WxDxH``, ``balls`` or ``cubes``."""
+    name = word.strip().lower()
+    if name in DRAWN:
+        return Shape(name, DRAWN[name], None)
+    if pyramid := re.fullmatch(r"pyramid(?:-([1-9][0-9]?))?", name):
+        return Shape(name, SPHERES, SPHERES.pyramid(int(pyramid.group(1) or 5)))
+    box = re.fullmatch(r"([1-9][0-9]?) *x *([1-9][0-9]?) *x *([1-9][0-9]?)", name)
+    if box or name in BOXES:
+        return Shape(name, CUBIC, CUBIC.box(*(map(int, box.groups()) if box else BOXES[name])))
+    raise InvalidPuzzle([f"{where}: the board is pyramid, pyramid-N, soma, bedlam, a box such as 3x3x3, balls or "
+                         f"cubes, not {word!r}"])
+
+
+def chosen(settings: Settings) -> tuple[Shape, PieceSet]:
+    """The board and pieces the settings name, each defaulting to the other's own."""
+    board, pieces = settings.get("board"), settings.get("pieces")
+    named = None
+    if pieces:
+        try:
+            named = catalog.piece_set(pieces)
+        except catalog.DataFileError as err:
+            raise InvalidPuzzle([f"{settings.place('pieces')}: {err}"]) from None
+    if not board:
+        board = "pyramid" if named is None or named.lattice is SQUARE else \
+            named.name if named.name in BOXES else "cubes"
+    shape = board_shape(board, settings.place("board"))
+    if named is None:
+        own = OWN_PIECES.get(shape.name.split("-")[0])
+        if own is None and shape.cells is not None:
+            own = next((name for name, found in catalog.piece_sets().items()
+                        if found.lattice is CUBIC and found.area == len(shape.cells)), None)
+        if own is None:
+            raise InvalidPuzzle([f"{settings.place('board')}: no piece set of cubes fills board {shape.name}; "
+                                 "name one with a 'pieces:' line"])
+        named = catalog.piece_set(own)
+    if named.lattice is not SQUARE and named.lattice is not shape.lattice:
+        raise InvalidPuzzle([f"{settings.place('pieces')}: the pieces of {named.name} are made of "
+                             f"{MADE_OF[named.lattice.name]}, board {shape.name} of {MADE_OF[shape.lattice.name]}"])
+    return shape, named
+
+
+def typed_layers(rows: Sequence[str]) -> list[list[str]]:
+    """The layers of a grid as typed, bottom first: blocks of lines, separated by empty lines."""
+    layers: list[list[str]] = [[]]
+    for row in rows:
+        if row.strip():
+            layers[-1].append(row.rstrip())
+        elif layers[-1]:
+            layers.append([])
+    return [layer for layer in layers if layer]
+
+
+def laid_out(shape: Shape, typed: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """The board's layers with what was typed written in (``#`` a cell left out), each layer as wide and deep as
+    the board's or the typing's; and a message per character typed off a named board."""
+    lattice = shape.lattice
+    board = {lattice.position(cell) for cell in shape.cells or ()}
+    height = max([len(typed)] + [z + 1 for z, _, _ in board])
+    grid = []
+    for z in range(height):
+        rows = typed[z] if z < len(typed) else []
+        depth = max([len(rows)] + [r + 1 for y, r, _ in board if y == z])
+        width = max([len(row) for row in rows] + [c + 1 for y, _, c in board if y == z], default=0)
+        grid.append([[OPEN if (z, r, c) in board else OUTSIDE for c in range(width)] for r in range(depth)])
+    problems = []
+    for z, rows in enumerate(typed):
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch in (OUTSIDE, " "):
+                    grid[z][r][c] = OUTSIDE
+                elif shape.cells is None or (z, r, c) in board:
+                    grid[z][r][c] = ch
+                else:
+                    problems.append(f"layer {z + 1} {cell_name(r, c)}: not a cell of board {shape.name}; "
+                                    f"type '{OUTSIDE}' or nothing there")
+    return [["".join(row) for row in rows] for rows in grid], problems
+
+
+_LAYER_CELL = re.compile(r"^layer ([0-9]+) ([A-Z]+)([0-9]+): ")
+
+
+def layer_order(message: str) -> tuple[int, int, int]:
+    """Where a message's cell comes, reading the layers bottom first: (layer, row, column); a message naming
+    no cell first."""
+    named = _LAYER_CELL.match(message)
+    if named is None:
+        return 0, 0, 0
+    layer, column, row = named.groups()
+    return int(layer), int(row), column_index(column)
+
+
+def text_rows(layers: Sequence[Sequence[str]]) -> list[str]:
+    """Layers as one text grid: each layer's lines, an empty line between layers (the text form's grid)."""
+    return [row for z, rows in enumerate(layers) for row in ([""] if z else []) + list(rows)]
+
+
+def split_rows(rows: Sequence[str], depths: Sequence[int]) -> list[list[str]]:
+    """:func:`text_rows` undone: the layers of ``depths`` lines each."""
+    starts = [sum(depths[:z]) + z for z in range(len(depths))]
+    return [list(rows[start:start + depth]) for start, depth in zip(starts, depths)]
+
+
+def read(rows: Sequence[str], settings: Settings, namer: CellNamer = cell_name) -> exact.CoverPuzzle:
+    """A 3D puzzle from its layers as typed and its board and pieces, as an exact cover every front end searches."""
+    shape, pieces = chosen(settings)
+    layers, problems = laid_out(shape, typed_layers(rows))
+    try:
+        solid = from_layers(shape.lattice, layers, pieces)
+    except InvalidPuzzle as err:
+        problems += err.messages
+    if not problems:
+        problems += area_problems(solid, shape.name)
+    if problems:
+        raise InvalidPuzzle(sorted(problems, key=layer_order))
+    return cover_puzzle(solid, layers, shape.name)
+
+
+def area_problems(solid: Solid, board: str) -> list[str]:
+    """The open cells must be what the pieces still to place fill (else no search could end in a solution)."""
+    open_cells = len(solid.board) - sum(len(cells) for cells in solid.givens.values())
+    left = [letter for letter in solid.pieces.pieces if letter not in solid.givens]
+    needed = sum(solid.pieces.pieces[letter].size for letter in left)
+    if open_cells == needed:
+        return []
+    return [f"board {board}: {open_cells} open cells but the pieces still to place, {' '.join(left) or 'none'}, "
+            f"fill {needed}"]
+
+
+def cover_puzzle(solid: Solid, layers: list[list[str]], board: str) -> exact.CoverPuzzle:
+    """The puzzle of a :class:`Solid` whose layers (bottom first) are drawn as ``layers``: its answers are text in
+    the same form, the pictures one frame per layer."""
+    built = problem(solid)
+    depths = [len(rows) for rows in layers]
+    first_line = [sum(depths[:z]) + z for z in range(len(depths))]
+
+    def at(cell: Coord) -> tuple[int, int]:
+        z, r, c = solid.lattice.position(cell)
+        return first_line[z] + r, c
+
+    def places(label):
+        letter, placed = label
+        return ((at(cell), letter) for cell in placed)
+
+    def name(line: int, col: int) -> str:
+        z = max(z for z, start in enumerate(first_line) if start <= line)
+        return f"layer {z + 1} {cell_name(line - first_line[z], col)}"
+
+    def why_none() -> str:
+        stranded = solid.board - {cell for _, placed in built.labels for cell in placed}
+        if stranded:
+            return "no piece can cover " + ", ".join(name(*at(cell)) for cell in sorted(stranded, key=at))
+        return "the pieces cannot fill the open cells"
+
+    colours = {letter: piece.colour for letter, piece in solid.pieces.pieces.items()}
+    drawn = {**colours, OUTSIDE: OFF_BOARD}
+    puzzle = cover.puzzle(built, places, text_rows(layers), why_none=why_none, colours=colours,
+                          item_maps=item_maps(solid, built), rows=tuple(text_rows(layers)), cell_name=name,
+                          data={"family": "solid", "board": board, "pieces": solid.pieces.name})
+
+    def frames(solution) -> list[Frame]:
+        return [Frame.of_letters(rows, drawn, ground=OUTSIDE, caption=f"layer {z + 1}")
+                for z, rows in enumerate(split_rows(puzzle.text(solution), depths))]
+
+    def figures(solution) -> dict:
+        return {"layers": None if solution is None else split_rows(puzzle.text(solution), depths)}
+
+    puzzle.frames, puzzle.figures = frames, figures
+    return puzzle
+
+
+def empty_board(name: str) -> tuple[list[str], dict]:
+    """A named board with every cell open (``--board pyramid``), its layers in the text form."""
+    try:
+        shape = board_shape(name, "--board")
+    except InvalidPuzzle as err:
+        raise catalog.DataFileError(err.messages[0]) from None
+    if shape.cells is None:
+        raise catalog.DataFileError(f"--board: {name} is the cells typed; type its layers into a puzzle file")
+    layers, _ = laid_out(shape, [])
+    return text_rows(layers), {"board": shape.name}
+
+
+FAMILY = cover.family(name="solid", title="3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes",
+                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6)
