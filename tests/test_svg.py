@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree
 
-from xlsolver.answer import Cell, Frame, Scene, Solid
+from xlsolver.answer import Cell, Frame, Scene, Block
 from xlsolver.svg import frames_svg, scene_svg
 from helpers import EXAMPLES
 
@@ -73,7 +73,7 @@ def test_svg_is_refused_where_there_is_no_grid_to_draw(cli, tmp_path):
 
 
 def test_a_scene_of_balls_is_shaded_per_colour_and_drawn_farthest_first():
-    solids = (Solid(1, 1, 0, "#ff0000", "A"), Solid(0, 0, 0, "#0000ff", "B"), Solid(0.5, 0.5, 0.7, "#ff0000", "A"))
+    solids = (Block(1, 1, 0, "#ff0000", "A"), Block(0, 0, 0, "#0000ff", "B"), Block(0.5, 0.5, 0.7, "#ff0000", "A"))
     root = ElementTree.fromstring(scene_svg(Scene("balls", solids), "three balls").encode())
     circles = root.findall(f"{SVG}g/{SVG}circle")
     assert len(circles) == 3 and len(root.findall(f"{SVG}defs/{SVG}radialGradient")) == 2  # a shade per colour
@@ -83,7 +83,17 @@ def test_a_scene_of_balls_is_shaded_per_colour_and_drawn_farthest_first():
 
 
 def test_a_scene_of_cubes_shows_three_faces_of_each():
-    cubes = tuple(Solid(x, y, z, "#4daf4a", "") for x in range(2) for y in range(2) for z in range(2))
+    cubes = tuple(Block(x, y, z, "#4daf4a", "") for x in range(2) for y in range(2) for z in range(2))
     root = ElementTree.fromstring(scene_svg(Scene("cubes", cubes)).encode())
     faces = root.findall(f"{SVG}g/{SVG}polygon")
     assert len(faces) == 8 * 3 and {f.get("fill") for f in faces} == {"#82c780", "#4daf4a", "#367a34"}
+
+
+def test_a_3d_answer_is_drawn_as_its_shape_in_space(cli, tmp_path):
+    pyramid, cube = tmp_path / "pyramid.svg", tmp_path / "soma.svg"
+    solved = json.loads(cli("solve", str(EXAMPLES / "pyramid-81.txt"), "--svg", str(pyramid), "--json").stdout)
+    balls = drawn(pyramid).findall(f"{SVG}g/{SVG}circle")
+    letters = sorted("".join("".join(layer) for layer in solved["layers"]))
+    assert len(balls) == 55 and sorted(t.text for t in drawn(pyramid).iter(f"{SVG}text")) == letters
+    cli("solve", str(EXAMPLES / "soma.txt"), "--svg", str(cube))
+    assert len(drawn(cube).findall(f"{SVG}g/{SVG}polygon")) == 27 * 3

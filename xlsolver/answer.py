@@ -133,7 +133,7 @@ class Frame:
 
 
 @dataclass(frozen=True)
-class Solid:
+class Block:
     """One ball or cube of a 3D picture: its centre in space (x, y across, z up, one unit between touching
     neighbours), its colour and its text (a piece's letter)."""
 
@@ -149,7 +149,7 @@ class Scene:
     """A solved 3D shape as a picture shows it: ``kind`` "balls" (a pyramid of spheres) or "cubes"."""
 
     kind: str
-    solids: tuple[Solid, ...]
+    blocks: tuple[Block, ...]
 
 
 @dataclass
@@ -179,5 +179,6 @@ class Answer:
         return self.status.exit_code == 0
 
 
-__all__ = ["Status", "Cell", "Frame", "Answer", "Solid", "Scene", "Colour", "OFF_BOARD", "EXIT_CODES", "INTERNAL_ERROR_EXIT",
+__all__ = ["Status", "Cell", "Frame", "Answer", "Block", "Scene", "Colour", "OFF_BOARD", "EXIT_CODES",
+           "INTERNAL_ERROR_EXIT",
            "typed"]

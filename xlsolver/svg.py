@@ -74,9 +74,9 @@ def scene_svg(scene: Scene, title: str = "") -> str:
     def at(x: float, y: float, z: float) -> tuple[float, float]:
         return (x - y) * COS30 * UNIT, ((x + y) * SIN30 - z) * UNIT
 
-    solids = sorted(scene.solids, key=lambda s: (s.x + s.y + s.z, s.z))  # the farthest first
+    blocks = sorted(scene.blocks, key=lambda s: (s.x + s.y + s.z, s.z))  # the farthest first
     reach = 0.5 if scene.kind == "balls" else 0.9
-    corners = [at(s.x + dx, s.y + dy, s.z + dz) for s in solids for dx in (-reach, reach) for dy in (-reach, reach)
+    corners = [at(s.x + dx, s.y + dy, s.z + dz) for s in blocks for dx in (-reach, reach) for dy in (-reach, reach)
                for dz in (-reach, reach)]
     left, top = min(x for x, _ in corners) - GAP, min(y for _, y in corners) - GAP
     width, height = max(x for x, _ in corners) - left + GAP, max(y for _, y in corners) - top + GAP
@@ -86,38 +86,38 @@ def scene_svg(scene: Scene, title: str = "") -> str:
         ElementTree.SubElement(root, "title").text = title
     group = ElementTree.SubElement(root, "g", {"font-family": "sans-serif", "text-anchor": "middle"})
     if scene.kind == "balls":
-        _balls(root, group, solids, at)
+        _balls(root, group, blocks, at)
     else:
-        _cubes(group, solids, at)
+        _cubes(group, blocks, at)
     return ElementTree.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def _balls(root: ElementTree.Element, group: ElementTree.Element, solids, at) -> None:
+def _balls(root: ElementTree.Element, group: ElementTree.Element, blocks, at) -> None:
     """Each ball a shaded circle (a radial gradient per colour: light above left, darker at the rim)."""
     defs = ElementTree.Element("defs")
     root.insert(0 if root.find("title") is None else 1, defs)
     shades: dict[str, str] = {}
-    for solid in solids:
-        fill = solid.colour or BLANK
+    for block in blocks:
+        fill = block.colour or BLANK
         if fill not in shades:
             shades[fill] = f"ball{len(shades)}"
             gradient = ElementTree.SubElement(defs, "radialGradient", id=shades[fill], cx="0.35", cy="0.3", r="0.7")
             stops = (("0", _mix(fill, "#ffffff", 0.6)), ("0.55", fill), ("1", _mix(fill, "#000000", 0.45)))
             for offset, colour in stops:
                 ElementTree.SubElement(gradient, "stop", offset=offset, **{"stop-color": colour})
-        x, y = at(solid.x, solid.y, solid.z)
+        x, y = at(block.x, block.y, block.z)
         ElementTree.SubElement(group, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{UNIT * 0.5:.1f}",
                                fill=f"url(#{shades[fill]})", stroke=_mix(fill, "#000000", 0.6),
                                **{"stroke-width": "0.8"})
-        _label(group, solid, x, y, fill)
+        _label(group, block, x, y, fill)
 
 
-def _cubes(group: ElementTree.Element, solids, at) -> None:
+def _cubes(group: ElementTree.Element, blocks, at) -> None:
     """Each cube its three faces in sight: the top lightest, the side facing +x as coloured, +y darkest."""
     h = 0.5
-    for solid in solids:
-        fill = solid.colour or BLANK
-        x, y, z = solid.x, solid.y, solid.z
+    for block in blocks:
+        fill = block.colour or BLANK
+        x, y, z = block.x, block.y, block.z
         faces = (
             ([(x - h, y - h, z + h), (x + h, y - h, z + h), (x + h, y + h, z + h), (x - h, y + h, z + h)],
              _mix(fill, "#ffffff", 0.3)),
@@ -130,13 +130,13 @@ def _cubes(group: ElementTree.Element, solids, at) -> None:
             ElementTree.SubElement(group, "polygon", points=points, fill=shade, stroke=LINE,
                                    **{"stroke-width": "0.8", "stroke-linejoin": "round"})
         top_x, top_y = at(x, y, z + h)
-        _label(group, solid, top_x, top_y, _mix(fill, "#ffffff", 0.3))
+        _label(group, block, top_x, top_y, _mix(fill, "#ffffff", 0.3))
 
 
-def _label(group: ElementTree.Element, solid, x: float, y: float, fill: str) -> None:
-    if solid.text:
+def _label(group: ElementTree.Element, block, x: float, y: float, fill: str) -> None:
+    if block.text:
         ElementTree.SubElement(group, "text", x=f"{x:.1f}", y=f"{y + 4:.1f}", fill=_ink(fill),
-                               **{"font-size": "11"}).text = solid.text
+                               **{"font-size": "11"}).text = block.text
 
 
 def _mix(colour: str, other: str, share: float) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .. import catalog
 from ..a1 import CellNamer, cell_name, column_index
-from ..answer import OFF_BOARD, Frame
+from ..answer import OFF_BOARD, Block, Frame, Scene
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
@@ -322,7 +322,14 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str) -> exact.Cov
     def figures(solution) -> dict:
         return {"layers": None if solution is None else split_rows(puzzle.text(solution), depths)}
 
-    puzzle.frames, puzzle.figures = frames, figures
+    def scene(solution) -> Scene:
+        """The solved shape in space, each ball or cube in its piece's colour (``--svg``)."""
+        lattice = solid.lattice
+        return Scene(lattice.solid, tuple(Block(*lattice.centre(cell), colours.get(letter), letter)
+                                          for option in solution for letter, placed in [built.labels[option]]
+                                          for cell in placed))
+
+    puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
     return puzzle
 
 
