@@ -218,3 +218,13 @@ def test_the_iq_puzzler_pro_pyramid_counts_26720_fillings_3340_up_to_symmetry(cl
     counts 26,720 on the problem --save-dlx writes (bench/solid.py).  About 30 s."""
     counted = json.loads(cli("count", "--family", "solid", "--board", "pyramid", "--distinct", "--json").stdout)
     assert (counted["solutions"], counted["total"], counted["symmetry_group_order"]) == (3340, 26720, 8)
+
+
+@pytest.mark.parametrize("board, cells", [("99x99x99", "970,299"), ("pyramid-99", "328,350")])
+def test_a_huge_named_board_is_refused_before_any_work(board, cells):
+    """A file from someone else may name a board no game has: refused at once, not after building it."""
+    family = families.get("solid")
+    with pytest.raises(InvalidPuzzle) as refused:
+        family.parse(["."], Settings({"board": board, "pieces": "soma"}, {"board": "the 'board:' line"}))
+    assert refused.value.messages[0] == (f"the 'board:' line: board {board} has {cells} cells; xlsolver takes "
+                                         "boards of at most 1,000")

@@ -19,6 +19,7 @@ new challenges are written in it; the pictures are the layers side by side, and 
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -161,12 +162,27 @@ def board_shape(word: str, where: str) -> Shape:
     if name in DRAWN:
         return Shape(name, DRAWN[name], None)
     if pyramid := re.fullmatch(r"pyramid(?:-([1-9][0-9]?))?", name):
-        return Shape(name, SPHERES, SPHERES.pyramid(int(pyramid.group(1) or 5)))
+        height = int(pyramid.group(1) or 5)
+        _at_most(sum(n * n for n in range(1, height + 1)), word, where)
+        return Shape(name, SPHERES, SPHERES.pyramid(height))
     box = re.fullmatch(r"([1-9][0-9]?) *x *([1-9][0-9]?) *x *([1-9][0-9]?)", name)
     if box or name in BOXES:
-        return Shape(name, CUBIC, CUBIC.box(*(map(int, box.groups()) if box else BOXES[name])))
+        sides = tuple(map(int, box.groups())) if box else BOXES[name]
+        _at_most(math.prod(sides), word, where)
+        return Shape(name, CUBIC, CUBIC.box(*sides))
     raise InvalidPuzzle([f"{where}: the board is pyramid, pyramid-N, soma, bedlam, a box such as 3x3x3, balls or "
                          f"cubes, not {word!r}"])
+
+
+#: The most cells a named board may have: far above any game's (Bedlam's 64), far below what would take long to
+#: refuse (a file from someone else may name a box of 99 x 99 x 99).
+MAX_CELLS = 1_000
+
+
+def _at_most(cells: int, word: str, where: str) -> None:
+    if cells > MAX_CELLS:
+        raise InvalidPuzzle([f"{where}: board {word} has {cells:,} cells; xlsolver takes boards of at most "
+                             f"{MAX_CELLS:,}"])
 
 
 def chosen(settings: Settings) -> tuple[Shape, PieceSet]:
