@@ -142,6 +142,15 @@ EXTERNAL = b'<!DOCTYPE worksheet [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
 DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
 
+def sheets_lost(folder: Path) -> Path:
+    """workbook.xml with one letter of its relationships namespace changed (found by the fuzz test): every sheet's
+    r:id is then in another namespace, openpyxl finds no sheet, keeps the defined names, and failed at the save."""
+    with zipfile.ZipFile(BOARD) as source:
+        workbook = source.read("xl/workbook.xml")
+    namespace = b'xmlns:r="http://schemas.openxmlformats.org/officeDocument'
+    return repack(folder / "sheets_lost.xlsm", {"xl/workbook.xml": workbook.replace(namespace, namespace[:-1] + b"X")})
+
+
 def entities(folder: Path, kind: str = "laughs", part: str = SHEET, utf16: bool = False) -> Path:
     """A DOCTYPE after the part's XML declaration, its entity used in the part (a cell, in a sheet):
     "laughs" expands to 10**9 "lol"s, "external" names /etc/passwd.  ``utf16``: the part in UTF-16."""

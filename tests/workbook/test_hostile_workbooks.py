@@ -131,6 +131,12 @@ def test_a_part_named_outside_the_package_is_refused(tmp_path, solve, kind):
                                                        "leaves the package)")
 
 
+def test_a_workbook_whose_sheets_cannot_be_found_is_refused_not_an_internal_error(tmp_path, solve):
+    path = hostile.sheets_lost(tmp_path)
+    assert b"officeDocumenX" in zipfile.ZipFile(path).read("xl/workbook.xml")
+    assert solve(path, parsed=True) == "cannot open FILE: not a valid workbook (no sheet that can be shown)"
+
+
 def test_a_part_named_twice_is_refused(tmp_path, solve):
     """A reader that keeps the first copy and one that keeps the last would see two different workbooks."""
     assert solve(hostile.duplicate(tmp_path)) == ("cannot open FILE: not a valid workbook (part "

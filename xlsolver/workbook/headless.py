@@ -58,6 +58,9 @@ def open_book(path: str | Path):
         raise WorkbookError(f"cannot open {str(path)!r}: not a valid workbook ({_reason(err)})") from None
     except OSError as err:
         raise WorkbookError(f"cannot open {str(path)!r}: {err.strerror or err}") from None
+    if not any(sheet.sheet_state == "visible" for sheet in book.workbook.worksheets):
+        book.close()  # a workbook.xml whose sheets openpyxl could not find (it then fails at the save)
+        raise WorkbookError(f"cannot open {str(path)!r}: not a valid workbook (no sheet that can be shown)")
     if not any(book.has_name(f"{name}_In") for name in layout.areas()):
         book.close()
         raise WorkbookError(f"{str(path)!r} has no xlsolver areas (no range named like Pento6x10_In)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import warnings
 import zipfile
 from collections.abc import Sequence
 from datetime import datetime, timezone
@@ -36,7 +37,9 @@ def _load(path: Path) -> openpyxl.Workbook:
     package_guard.check(path)
     reader = ExcelReader(path, keep_vba=True)
     try:
-        reader.read()
+        with warnings.catch_warnings():  # openpyxl's remarks on a file it half understands: the refusal, if
+            warnings.simplefilter("ignore", UserWarning)  # any, says in one line what is wrong with it
+            reader.read()
     except BaseException:
         parser = getattr(reader, "parser", None)  # its workbook holds the VBA zip before the reader does
         vba = getattr(getattr(parser, "wb", None), "vba_archive", None)
