@@ -131,6 +131,11 @@ def test_a_part_named_outside_the_package_is_refused(tmp_path, solve, kind):
                                                        "leaves the package)")
 
 
+def test_a_zip_feature_python_lacks_is_refused_not_an_internal_error(tmp_path, solve):
+    assert solve(hostile.zip_version(tmp_path)) == \
+        "cannot open FILE: not a valid workbook (NotImplementedError: zip file version 6.4)"
+
+
 def test_a_workbook_whose_sheets_cannot_be_found_is_refused_not_an_internal_error(tmp_path, solve):
     path = hostile.sheets_lost(tmp_path)
     assert b"officeDocumenX" in zipfile.ZipFile(path).read("xl/workbook.xml")

@@ -54,7 +54,8 @@ def open_book(path: str | Path):
         book = OpenpyxlBook(path)
     except PackageError as err:
         raise WorkbookError(str(err)) from None
-    except (ParseError, InvalidFileException, zipfile.BadZipFile, KeyError, IndexError, TypeError, ValueError) as err:
+    except (ParseError, InvalidFileException, zipfile.BadZipFile, KeyError, IndexError, TypeError, ValueError,
+            NotImplementedError) as err:  # NotImplementedError: zipfile's for a zip feature it lacks (a version)
         raise WorkbookError(f"cannot open {str(path)!r}: not a valid workbook ({_reason(err)})") from None
     except OSError as err:
         raise WorkbookError(f"cannot open {str(path)!r}: {err.strerror or err}") from None
