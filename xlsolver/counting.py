@@ -104,7 +104,8 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
         raise CannotCount(f"--jobs sets the workers of --scheduler local; the cluster at {request.scheduler} "
                           "has its own")
     start = clock.now()
-    how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched)
+    how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched,
+                         engine=controls.engine_name)
     if how.name != engine.SEARCH:
         memory = engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
         counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=memory,
@@ -116,7 +117,7 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
 
         split_count = parallel.count(problem, the_plan, request.jobs, scheduler=request.scheduler, controls=controls)
         return split_count, DASK if request.scheduler else PROCESSES
-    counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls)
+    counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls, search=how.engine)
     return counted, PLAN if the_plan.group_order > 1 else SEARCH
 
 

@@ -230,8 +230,8 @@ def count_fixed(the_plan: Plan, *, deadline: float | None = None, cancel=None,
 
 
 def count_whole(problem: ExactCover, the_plan: Plan, how: engine.Counter, *, limit: int | None = None,
-                   memory_mb: float = engine.DEFAULT_MEMORY_MB, controls: Controls = Controls(),
-                   start: float | None = None) -> SymmetricCount | None:
+                memory_mb: float = engine.DEFAULT_MEMORY_MB, controls: Controls = Controls(),
+                start: float | None = None) -> SymmetricCount | None:
     """The plan's quotients, and the total in one count of the whole problem by the engine's counter
     ``how`` (by memoised sub-problems: no pivot terms, the sub-problems they share are counted once);
     None when that counter gives up.  Past ``limit`` distinct solutions it says so, as
@@ -240,7 +240,7 @@ def count_whole(problem: ExactCover, the_plan: Plan, how: engine.Counter, *, lim
     deadline = None if controls.time_limit is None else start + controls.time_limit
     cancelled = as_predicate(controls.cancel)
     whole = engine.count_by(problem, how, time_limit=controls.time_limit, cancel=cancelled,
-                                  progress=controls.progress, memory_mb=memory_mb, start=start)
+                            progress=controls.progress, memory_mb=memory_mb, start=start)
     if whole is None:
         return None
     fixed, nodes, stopped = [], whole.nodes, whole.stopped
@@ -268,10 +268,12 @@ def count_up_to_symmetry(problem: ExactCover, item_maps: Sequence[Sequence[int]]
 
 
 def count_by_plan(problem: ExactCover, the_plan: Plan, *, limit: int | None = None,
-                  controls: Controls = Controls()) -> SymmetricCount:
+                  controls: Controls = Controls(), search=None) -> SymmetricCount:
     """Make the plan's counts in this process: the quotients first (small), then the terms.
 
-    ``limit`` stops once at least that many distinct solutions are known.
+    ``limit`` stops once at least that many distinct solutions are known.  ``search``: the engine that
+    searches the terms, when the caller has chosen it for this problem and limit (``engine.counter`` did);
+    None: chosen here.
     """
     start = clock.now()
     deadline = None if controls.time_limit is None else start + controls.time_limit
@@ -279,7 +281,9 @@ def count_by_plan(problem: ExactCover, the_plan: Plan, *, limit: int | None = No
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled,
                                         engine_name=controls.engine_name)
     # once, for every term: a named engine searches (the memoised counter was the caller's to try)
-    engine_name = engine.choose(controls.engine_name, problem, limit=the_plan.wanted(limit)).NAME
+    if search is None:
+        search = engine.choose(controls.engine_name, problem, limit=the_plan.wanted(limit))
+    engine_name = search.NAME
     counts: list[int] = []
     explored, n_terms = 0.0, len(the_plan.terms)
     for index, term in enumerate(the_plan.terms if stopped is None else ()):

@@ -240,9 +240,9 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
-                   memory_mb: float = DEFAULT_MEMORY_MB, time_limit: float | None = None, cancel=None,
-                   progress: Callable[[Progress], None] | None = None, progress_interval: float = 0.5,
-                   start: float | None = None) -> SearchResult | None:
+             memory_mb: float = DEFAULT_MEMORY_MB, time_limit: float | None = None, cancel=None,
+             progress: Callable[[Progress], None] | None = None, progress_interval: float = 0.5,
+             start: float | None = None) -> SearchResult | None:
     """Count every solution holding ``given`` by the counter ``how`` that :func:`counter` chose, when it is
     not the search (by memoised sub-problems, laid out as ``how`` says); None when it gives up (see
     :func:`counter`): search then.  ``start``: when the count began, if before (its time limit runs from
