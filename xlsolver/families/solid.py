@@ -23,6 +23,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .. import catalog
 from ..a1 import CellNamer, cell_name, column_index
@@ -42,12 +43,11 @@ class Solid:
     pieces: PieceSet
     givens: dict[str, frozenset[Coord]] = field(default_factory=dict)
 
-    def orientations(self, letter: str) -> list[tuple[Coord, ...]]:
+    def orientations(self, letter: str) -> tuple[tuple[Coord, ...], ...]:
         """A piece's orientations in the board's lattice: its own (pieces of cubes) or a flat piece's."""
         piece = self.pieces.pieces[letter]
-        if self.pieces.lattice.dimension == self.lattice.dimension:
-            return self.lattice.orientations(piece.cells, self.pieces.turn_over)
-        return self.lattice.flat_orientations(piece.cells)
+        return _orientations(self.lattice, piece.cells, self.pieces.turn_over,
+                             self.pieces.lattice.dimension != self.lattice.dimension)
 
     def placements(self, letter: str) -> list[frozenset[Coord]]:
         """Where a piece may lie: the one place it is given, or every placement on the cells left open."""
@@ -55,6 +55,14 @@ class Solid:
             return [self.givens[letter]]
         taken = frozenset().union(*self.givens.values())
         return self.lattice.placements(self.orientations(letter), self.board - taken)
+
+
+@cache
+def _orientations(lattice: LayeredLattice, cells: tuple[Coord, ...], turn_over: bool, flat: bool
+                  ) -> tuple[tuple[Coord, ...], ...]:
+    """Once per shape and lattice: the placements, the symmetries and the check of given pieces all ask (a flat
+    piece's 192 embeddings were worked out twice a read, most of the time it took)."""
+    return tuple(lattice.flat_orientations(cells) if flat else lattice.orientations(cells, turn_over))
 
 
 def item_name(lattice: LayeredLattice, cell: Coord) -> str:
