@@ -122,11 +122,6 @@ def areas_with_input(book: Book) -> list[str]:
     return chosen
 
 
-def areas_to_solve(book: Book, area: str | None) -> list[str]:
-    """The named area, or every area whose input grid has something typed in it."""
-    return areas_to_press(book, area, "solve")
-
-
 def areas_to_press(book: Book, area: str | None, action: str) -> list[str]:
     """The named area, if it has the button; with none named, every area with input for Solve, and for any
     other button a WorkbookError asking for one (naming the areas with input that have the button)."""
