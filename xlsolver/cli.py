@@ -159,6 +159,8 @@ def _challenge_commands(commands, every: list[Family]) -> None:
     generate.add_argument("--given", type=positive_int, metavar="N", help="only challenges giving exactly N pieces")
     generate.add_argument("-o", "--output", metavar="DIR", help="write each challenge to DIR/NAME-LEVEL-SEED.txt "
                           "(a workbook: save it to OUT.xlsm instead of in place)")
+    generate.add_argument("--tries", type=positive_int, metavar="N", default=challenges.Request.tries,
+                          help="give up after N seeds in a row made no challenge asked for (default %(default)s)")
     generate.add_argument("--jobs", type=positive_int, metavar="N", default=1, help="try seeds on N processes")
     generate.add_argument("--scheduler", metavar="ADDRESS", help="try seeds on the Dask cluster whose scheduler is at "
                           "ADDRESS (tcp://HOST:8786), or 'local' for a local one of --jobs workers")
@@ -488,7 +490,8 @@ def run_generate(args) -> int:
     with interruptible() as cancel, progress_bar(challenges.Made.line) as progress, \
             _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
         request = challenges.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
-                                     args.scheduler, jobs, progress)
+                                     args.scheduler, jobs, progress, args.tries)
+        gave_up = None
         try:
             for challenge in family.generate(rows, dict(settings), request, attempts):
                 made.append(challenge)
@@ -498,6 +501,8 @@ def run_generate(args) -> int:
                     unwritten += _print_challenge(args, family, header, name, challenge)
         except InvalidPuzzle as err:  # the board itself
             raise NotRead(family, settings, err) from None
+        except challenges.NotMade as err:
+            gave_up = f"{err}; ask for another --level or --given, or try more seeds with --tries"
     if unwritten:  # each printed in full instead, and the first failure said
         print(f"xlsolver: {unwritten[0]}; {len(unwritten)} of {len(made)} challenges are printed above instead of "
               f"saved: write them elsewhere with -o OTHER_DIR", file=sys.stderr)
@@ -505,9 +510,10 @@ def run_generate(args) -> int:
     complete = len(made) == args.count
     if args.json:
         print_json({"status": str(Status.SOLVED if complete else Status.INCOMPLETE), "family": family.name,
-                    "board": name, "challenges": [c.as_data() for c in made]})
+                    "board": name, "challenges": [c.as_data() for c in made],
+                    **({"messages": [gave_up]} if gave_up else {})})
     if not complete:
-        why = "interrupted" if cancel.is_set() else f"--time-limit {args.time_limit:g} reached"
+        why = gave_up or ("interrupted" if cancel.is_set() else f"--time-limit {args.time_limit:g} reached")
         print(f"xlsolver: {len(made)} of {args.count} challenges made ({why})", file=sys.stderr)
         return (Status.CANCELLED if cancel.is_set() else Status.INCOMPLETE).exit_code
     return Status.SOLVED.exit_code

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -176,3 +177,25 @@ def test_iq_challenges_of_a_level_are_unique_minimal_and_of_that_level():
         for challenge in made:
             assert challenge.grade.level == level and minimal_and_unique("tiling", challenge, settings)
             assert challenges.grade(tiling.parse(challenge.rows, settings)).difficulty == challenge.grade.difficulty
+
+
+def test_generate_gives_up_on_a_level_the_board_never_makes_and_says_what_it_made(cli):
+    # every minimal 3x20 challenge gives a few of 12 pieces: none gives 11, however many seeds are tried
+    result = cli("generate", "--board", "3x20", "--given", "11", "--tries", "4", "--json")
+    data = json.loads(result.stdout)
+    assert result.returncode == 5 and data["challenges"] == []
+    message = data["messages"][0]
+    assert message.startswith("seeds 0 to 3 made no 11-given challenge of this board; they made: ")
+    assert "--tries" in message and "--tries" in result.stderr
+    made = sum(int(n) for n in re.findall(r"(?:Starter|Junior|Expert|Master|Wizard) (\d+)", message))
+    assert made == 4
+
+
+def test_a_board_with_floors_of_its_own_grades_by_them():
+    floors = challenges.level_floors("soma", "soma")
+    assert floors is not None and len(floors) == len(challenges.LEVELS) - 1 and list(floors) == sorted(floors)
+    solid = families.get("solid")
+    rows, settings = solid.board("soma")
+    assert solid.parse(rows, settings).level_floors == floors
+    assert challenges.level_of(floors[-1], floors) == "wizard" and challenges.level_of(floors[0] - 0.1, floors) == "starter"
+    assert families.get("tiling").parse(*families.get("tiling").board("iq5x11")).level_floors is None

@@ -16,7 +16,7 @@ from xlsolver.families import Ask, InvalidPuzzle, Settings, solid
 from xlsolver.files import read_puzzle_text
 from xlsolver.lattice import CUBIC, SPHERES
 
-SAMPLES = json.loads(Path("/work/shared/data/pyramid.json").read_text(encoding="utf-8"))["samples"]
+SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 IQ = catalog.piece_set("iq-puzzler-pro")
 
 

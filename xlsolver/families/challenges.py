@@ -23,6 +23,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
+from importlib import resources
 
 from .. import clock, engine
 from ..answer import Answer, Cell, Frame, Status
@@ -161,8 +163,25 @@ class Grade:
     forced: int  # clues that follow one by one, each the only way left for some item
 
 
-def level_of(difficulty: float) -> str:
-    return LEVELS[sum(difficulty >= floor for floor in LEVEL_FLOORS)]
+@cache
+def board_floors() -> dict[tuple[str, str], tuple[float, ...]]:
+    """(board, piece set) -> its own level floors, from ``data/levels/floors.txt`` (shipped with the package)."""
+    text = (resources.files("xlsolver") / "data" / "levels" / "floors.txt").read_text(encoding="utf-8")
+    floors = {}
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            floors[words[0], words[1]] = tuple(float(w) for w in words[2:2 + len(LEVELS) - 1])
+    return floors
+
+
+def level_floors(board: str, pieces: str) -> tuple[float, ...] | None:
+    """A board's own level floors, where it has some (None: the 5 x 11 board's, ``LEVEL_FLOORS``)."""
+    return board_floors().get((board, pieces))
+
+
+def level_of(difficulty: float, floors: Sequence[float] = LEVEL_FLOORS) -> str:
+    return LEVELS[sum(difficulty >= floor for floor in floors)]
 
 
 def grade(puzzle: exact.CoverPuzzle, solution: Sequence[int] | None = None) -> Grade:
@@ -183,7 +202,8 @@ def grade(puzzle: exact.CoverPuzzle, solution: Sequence[int] | None = None) -> G
     bits = _choice_bits(problem, live, to_place)
     nodes = engine.count(problem, limit=1, engine="fewest").nodes  # looks for a second solution: the whole tree
     difficulty = round(math.log2(max(nodes, 1)) + bits, 1)
-    return Grade(difficulty, level_of(difficulty), len(given), len(to_place), len(live), round(bits, 1), nodes,
+    level = level_of(difficulty, puzzle.level_floors or LEVEL_FLOORS)
+    return Grade(difficulty, level, len(given), len(to_place), len(live), round(bits, 1), nodes,
                  _forced(problem, live, covered))
 
 
@@ -327,6 +347,23 @@ class Request:
     scheduler: str | None = None  # a Dask scheduler's address, or "local"
     jobs: int = 1
     progress: Callable[[Made], None] | None = None  # told after each seed (each batch on several processes)
+    tries: int = 300  # give up after this many seeds in a row made no challenge wanted (a level a board never makes)
+
+
+class NotMade(Exception):
+    """``Request.tries`` seeds in a row made no challenge wanted; the message says which levels they made."""
+
+
+def _not_made(request: Request, seed: int, missed: Counter) -> str:
+    """Why generating stopped: the seeds tried in a row, what was asked, and what they made instead."""
+    asked = " ".join(filter(None, [request.level and request.level.capitalize(),
+                                   request.given and f"{request.given}-given"]))
+    levels = Counter(level for key in missed for level in [key and key[0]] for _ in range(missed[key]))
+    givens = Counter(key[1] for key in missed if key for _ in range(missed[key]))
+    made = ", ".join(f"{level.capitalize()} {levels[level]}" for level in LEVELS if levels[level]) or "none"
+    given = ", ".join(f"{n} given {givens[n]}" for n in sorted(givens))
+    return (f"seeds {seed - missed.total()} to {seed - 1} made no {asked or 'minimal'} challenge of this board; "
+            f"they made: {made}{f' ({given})' if request.given else ''}")
 
 
 def wanted(challenge: Challenge | None, request: Request) -> bool:
@@ -365,16 +402,22 @@ def generate(family: str, rows: Sequence[str], settings: dict, request: Request,
     run_attempts = run_attempts or (lambda seeds: [attempt_named(family, settings, rows, s) for s in seeds])
     batch = 1 if request.jobs <= 1 and request.scheduler is None else 4 * max(request.jobs, 2)
     seed, made = request.seed, 0
+    missed: Counter = Counter()  # the levels made since the last challenge wanted
     while made < request.count:
         now = clock.now()
         if request.progress is not None:
             request.progress(Made(made, request.count, seed - request.seed, now - start))
         if cancelled() or (deadline is not None and now >= deadline):
             return
+        if missed.total() >= request.tries:
+            raise NotMade(_not_made(request, seed, missed))
         for challenge in run_attempts(list(range(seed, seed + batch))):
             if wanted(challenge, request) and made < request.count:
                 made += 1
+                missed.clear()
                 yield challenge
+            else:
+                missed[None if challenge is None else (challenge.grade.level, challenge.grade.given)] += 1
         seed += batch
     if request.progress is not None:
         request.progress(Made(made, request.count, seed - request.seed, clock.now() - start))

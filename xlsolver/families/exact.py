@@ -42,6 +42,9 @@ class CoverPuzzle:
     frames: Callable[[tuple[int, ...]], list[Frame]] | None = None
     # more JSON figures of a solution, or of none (None given): a 3D puzzle's ``layers``
     figures: Callable[[tuple[int, ...] | None], dict] | None = None
+    # where each level after Starter begins on this board (challenges.LEVEL_FLOORS where None): a board unlike
+    # the 5 x 11 one, where the floors were measured, has its own (the pyramid's wizards grade lower)
+    level_floors: tuple[float, ...] | None = None
 
     def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
         """What an answer shows of a solution: its ``frames``, or its one ``frame``."""

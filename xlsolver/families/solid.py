@@ -31,7 +31,7 @@ from ..answer import OFF_BOARD, Block, Frame, Scene
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
-from . import InvalidPuzzle, Setting, Settings, cover, exact
+from . import InvalidPuzzle, Setting, Settings, challenges, cover, exact
 
 
 @dataclass(frozen=True)
@@ -354,6 +354,7 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str) -> exact.Cov
                                           for cell in placed))
 
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
+    puzzle.level_floors = challenges.level_floors(board, solid.pieces.name)
     return puzzle
 
 

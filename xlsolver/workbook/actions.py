@@ -227,7 +227,11 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         raise InvalidPuzzle(problems)
     seed = random.SystemRandom().randrange(1_000_000)
     request = challenges.Request(1, seed, level, time_limit=seconds, cancel=cancel)
-    made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
+    try:
+        made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
+    except challenges.NotMade as err:
+        return Answer(Status.INCOMPLETE, with_warning(f"No challenge made: {err}. Choose another level in "
+                                                      f"{level_cell}.", warning))
     if made is None:
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
