@@ -1,6 +1,7 @@
 """Render pictures of the real workbook: every sheet before and after Solve, and a mistake reported.
 
     python docs/make_pictures.py        # needs LibreOffice and pdftoppm (see .ci/run)
+    python docs/make_pictures.py Pyramid Cubes   # only these sheets
 
 The README shows IQ Puzzler Pro before and after (docs/img/workbook-*-solve.png);
 docs/img/sheets/ holds every sheet as shipped (``<sheet>-before.png``), after
@@ -28,6 +29,7 @@ from xlsolver.workbook.openpyxl_book import OpenpyxlBook  # noqa: E402
 
 README_SHEET = "IQ Puzzler Pro"
 MISTAKE = ("IQ5x11", ["GQ"])  # an area, and rows typed over its input's top-left corner: Q is no IQ piece
+SOLVED_EMPTY = ("Soma", "Bedlam")  # areas shipped empty that the after pictures show solved too
 
 
 def slug(sheet: str) -> str:
@@ -46,16 +48,25 @@ def with_mistake(source: Path, target: Path) -> None:
     book.save(target)
 
 
-def main() -> None:
+def solve_empty(path: Path) -> None:
+    """Solve pressed on the areas of ``SOLVED_EMPTY`` too (``headless.solve`` leaves an empty area alone)."""
+    book = OpenpyxlBook(path)
+    for area in SOLVED_EMPTY:
+        actions.press(book, area, "solve")
+    book.save(path)
+
+
+def main(only: list[str]) -> None:
     out = ROOT / "docs" / "img"
     sheets_dir = out / "sheets"
     sheets_dir.mkdir(parents=True, exist_ok=True)
-    names = [sheet.name for sheet in layout.sheets()]
+    names = [sheet.name for sheet in layout.sheets() if not only or sheet.name in only]
     with tempfile.TemporaryDirectory() as tmp, Office() as office:
         tmp = Path(tmp)
         before, after, error = tmp / "before.xlsm", tmp / "after.xlsm", tmp / "error.xlsm"
         shutil.copyfile(ROOT / "board.xlsm", before)
         headless.solve(before, output=after)
+        solve_empty(after)
         with_mistake(before, error)
         for state, path in (("before", before), ("after", after)):
             pictures = render_png(path, tmp / state, sheets=names, dpi=60, office=office)  # in the order asked
@@ -63,8 +74,9 @@ def main() -> None:
                 _copy(png, sheets_dir / f"{slug(sheet)}-{state}.png")
                 if sheet == README_SHEET:
                     _copy(png, out / f"workbook-{state}-solve.png")
-        [png] = render_png(error, tmp / "error", sheets=[layout.area(MISTAKE[0]).sheet], dpi=60, office=office)
-        _copy(png, sheets_dir / "error.png")
+        if layout.area(MISTAKE[0]).sheet in names:
+            [png] = render_png(error, tmp / "error", sheets=[layout.area(MISTAKE[0]).sheet], dpi=60, office=office)
+            _copy(png, sheets_dir / "error.png")
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -73,4 +85,4 @@ def _copy(source: Path, target: Path) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

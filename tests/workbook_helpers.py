@@ -208,10 +208,12 @@ def status(book: MemoryBook | Path, area: str) -> str:
 # -- the file itself ---------------------------------------------------------------------------------
 
 def button_macros(path: Path) -> list[str]:
-    """The macro of every form button, from the VML drawings Excel reads."""
+    """The macro of every form button, from the VML drawings Excel reads, drawing by drawing in their numbers'
+    order (vmlDrawing10 after vmlDrawing9: a writer may number them otherwise than by sheet, past nine)."""
     macros = []
     with zipfile.ZipFile(path) as archive:
-        for member in sorted(archive.namelist()):
+        for member in sorted(archive.namelist(), key=lambda name: [int(part) if part.isdigit() else part
+                                                                    for part in re.split(r"(\d+)", name)]):
             if re.match(r"xl/drawings/vmlDrawing\d+\.vml$", member):
                 macros += re.findall(r"<x:FmlaMacro>\[0\]!([^<]+)</x:FmlaMacro>", archive.read(member).decode())
     return macros

@@ -332,3 +332,92 @@ End Sub
 Sub Sudoku_Clear()
     Press "Sudoku", "clear"
 End Sub
+
+' Pyramid: 55-ball pyramid
+Sub Pyramid_Solve()
+    Press "Pyramid", "solve"
+End Sub
+Sub Pyramid_Next()
+    Press "Pyramid", "next"
+End Sub
+Sub Pyramid_Count()
+    Press "Pyramid", "count"
+End Sub
+Sub Pyramid_Unique()
+    Press "Pyramid", "unique"
+End Sub
+Sub Pyramid_Hint()
+    Press "Pyramid", "hint"
+End Sub
+Sub Pyramid_Generate()
+    Press "Pyramid", "generate"
+End Sub
+Sub Pyramid_Clear()
+    Press "Pyramid", "clear"
+End Sub
+
+' Cubes: Soma cube (3 x 3 x 3)
+Sub Soma_Solve()
+    Press "Soma", "solve"
+End Sub
+Sub Soma_Next()
+    Press "Soma", "next"
+End Sub
+Sub Soma_Count()
+    Press "Soma", "count"
+End Sub
+Sub Soma_Unique()
+    Press "Soma", "unique"
+End Sub
+Sub Soma_Hint()
+    Press "Soma", "hint"
+End Sub
+Sub Soma_Generate()
+    Press "Soma", "generate"
+End Sub
+Sub Soma_Clear()
+    Press "Soma", "clear"
+End Sub
+
+' Cubes: Bedlam cube (4 x 4 x 4)
+Sub Bedlam_Solve()
+    Press "Bedlam", "solve"
+End Sub
+Sub Bedlam_Next()
+    Press "Bedlam", "next"
+End Sub
+Sub Bedlam_Count()
+    Press "Bedlam", "count"
+End Sub
+Sub Bedlam_Unique()
+    Press "Bedlam", "unique"
+End Sub
+Sub Bedlam_Hint()
+    Press "Bedlam", "hint"
+End Sub
+Sub Bedlam_Generate()
+    Press "Bedlam", "generate"
+End Sub
+Sub Bedlam_Clear()
+    Press "Bedlam", "clear"
+End Sub
+
+' Cubes: Your shape (type . for each cube, a letter for a piece placed)
+Sub Cubes_Solve()
+    Press "Cubes", "solve"
+End Sub
+Sub Cubes_Next()
+    Press "Cubes", "next"
+End Sub
+Sub Cubes_Count()
+    Press "Cubes", "count"
+End Sub
+Sub Cubes_Unique()
+    Press "Cubes", "unique"
+End Sub
+Sub Cubes_Hint()
+    Press "Cubes", "hint"
+End Sub
+Sub Cubes_Clear()
+    Press "Cubes", "clear"
+End Sub

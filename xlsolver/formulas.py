@@ -34,7 +34,7 @@ from .a1 import offset_namer, range_name
 from .answer import Frame, Status, typed
 from .files import UserError
 from .families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
-from .workbook import areas, layout
+from .workbook import areas, layout, marking
 from .workbook.book import Book, MissingName
 from .workbook.cells import cell_value, grid_chars
 from .workbook.udf_vba import decorators
@@ -64,6 +64,9 @@ def solve(rows: Sequence[Sequence[object]], where: Where, book: Book | None = No
         if not answer.frames:
             return answer.message
         frame = answer.frames[-1] if chosen.steps == FRAMES else answer.frames[0]
+        area = area_of(book, where, len(rows), len(rows[0]) if rows else 0) if book is not None else None
+        if area is not None and area.spec.layers is not None:  # a 3D board: its layers side by side, as typed
+            frame = marking.layered(area, answer.frames)
         return shown(frame, len(rows), len(rows[0]) if rows else 0)
     except Exception as err:  # a formula answers in its cell, whatever happened
         return one_line(err)

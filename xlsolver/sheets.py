@@ -7,6 +7,7 @@ read.  Positions here are relative to an area's input grid (its top-left cell is
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 Offset = tuple[int, int]  # (rows, columns) from the input grid's top-left cell
@@ -24,6 +25,7 @@ class SettingCell:
     key: str  # the family's setting key
     at: Offset
     sample: object = None  # what the shipped workbook shows; None: the setting's default
+    choices: tuple[str, ...] = ()  # the words this cell takes (its list), for a setting that is free text elsewhere
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,82 @@ class ListCells:
 
 
 @dataclass(frozen=True)
+class PictureCells:
+    """Cells an answer's picture is drawn into, beside the solution (a 3D shape seen from above), named
+    ``<Area>_Picture``; only xlsolver writes there."""
+
+    at: Offset
+    rows: int
+    cols: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A 3D board's layers on a sheet: one block of cells per layer, bottom layer first, side by side from left
+    to right with one empty column between, top-aligned (as a terminal prints a 3D answer's frames).
+
+    A family reads them in its text form: the layers one under the other, an empty line between.  Positions
+    are (row, column) in the area's grid; a text position is (line, column) of that text form."""
+
+    shapes: tuple[tuple[int, int], ...]  # each layer's (rows, columns), bottom first
+
+    @property
+    def rows(self) -> int:
+        return max(rows for rows, _ in self.shapes)
+
+    @property
+    def cols(self) -> int:
+        return sum(cols for _, cols in self.shapes) + len(self.shapes) - 1
+
+    def origins(self) -> list[Offset]:
+        """Each layer's top-left cell in the grid."""
+        lefts = [sum(cols for _, cols in self.shapes[:z]) + z for z in range(len(self.shapes))]
+        return [(0, left) for left in lefts]
+
+    def cells(self) -> frozenset[Offset]:
+        """The grid's cells that belong to a layer (the others are off the board)."""
+        return frozenset((r, left + c) for (rows, cols), (_, left) in zip(self.shapes, self.origins())
+                         for r in range(rows) for c in range(cols))
+
+    def layer_at(self, row: int, col: int) -> int | None:
+        """The layer (0 at the bottom) whose block holds a grid cell, or None."""
+        for z, ((rows, cols), (_, left)) in enumerate(zip(self.shapes, self.origins())):
+            if row < rows and left <= col < left + cols:
+                return z
+        return None
+
+    def first_lines(self) -> list[int]:
+        """The text form's line where each layer starts."""
+        return [sum(rows for rows, _ in self.shapes[:z]) + z for z in range(len(self.shapes))]
+
+    def stacked(self, grid: Sequence[Sequence[str]]) -> list[str]:
+        """The grid's layers (characters) as the text form: one under the other, an empty line between."""
+        lines: list[str] = []
+        for z, ((rows, cols), (_, left)) in enumerate(zip(self.shapes, self.origins())):
+            lines += [""] if z else []
+            lines += ["".join(grid[r][left:left + cols]) for r in range(rows)]
+        return lines
+
+    def on_grid(self, line: int, col: int) -> Offset | None:
+        """The grid cell of a text position, or None (an empty line between layers, past a layer's edge)."""
+        for (rows, cols), (_, left), first in zip(self.shapes, self.origins(), self.first_lines()):
+            if first <= line < first + rows and 0 <= col < cols:
+                return line - first, left + col
+        return None
+
+    def spread(self, lines: Sequence[str], outside: str = " ") -> list[str]:
+        """The text form laid out as the grid: each layer in its block, ``outside`` between and below them."""
+        grid = [[outside] * self.cols for _ in range(self.rows)]
+        for line, text in enumerate(lines):
+            for col, ch in enumerate(text):
+                cell = self.on_grid(line, col)
+                if cell is not None:
+                    grid[cell[0]][cell[1]] = ch
+        return ["".join(row) for row in grid]
+
+
+@dataclass(frozen=True)
 class AreaSpec:
     """One puzzle area: an input grid, a solution grid beside it, buttons, a status cell."""
 
@@ -81,6 +159,9 @@ class AreaSpec:
     keep_case: bool = False  # lower case means something (a lamp on a ghost, a police car)
     digits: bool = False  # a number typed into a cell is a digit of the puzzle (sudoku), not a mistake
     generate: bool = False  # a Generate button and a Level cell (<Area>_Level): new challenges written into the input
+    layers: Layers | None = None  # a 3D board: its layers side by side (rows and cols are their extent)
+    empty: str = "."  # what an empty input cell is in the family's grid: open board, or "#" (a shape drawn by its cells)
+    picture: PictureCells | None = None  # where the answer's picture of a 3D shape goes (the Scene seen flat)
 
 
 @dataclass(frozen=True)
@@ -96,4 +177,28 @@ class SheetSpec:
     cell_pixels: int = CELL_PIXELS  # grid cells' side: wider where a cell shows more than one character (V3, 41)
 
 
-__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "SettingCell", "DrawingCells", "SizeCells", "ListCells", "AreaSpec", "SheetSpec", "Offset"]
+LEGEND_WIDTH = 56  # grid columns a legend of captioned groups fills before it wraps to a new band
+
+
+def legend_places(heights_widths: Sequence[tuple[int, int, str]]) -> tuple[list[Offset], list[tuple[Offset, str]], int]:
+    """Where a legend of captioned groups puts each picture ((height, width, caption) each, in order): a group
+    starts with its caption on a row of its own, its pictures follow one column apart, a band as tall as its
+    tallest picture and a row, wrapping at ``LEGEND_WIDTH``.  Returns each picture's offset, the captions'
+    offsets, and the rows it all takes (so a sheet can start its areas below)."""
+    places, captions = [], []
+    row, col, band, caption = 0, 0, 0, None
+    for height, width, text in heights_widths:
+        if text != caption:
+            row += band + (1 if caption is not None else 0)
+            captions.append(((row, 0), text))
+            row, col, band, caption = row + 1, 0, 0, text
+        elif col and col + width > LEGEND_WIDTH:
+            row, col, band = row + band + 1, 0, 0
+        places.append((row, col))
+        col += width + 1
+        band = max(band, height)
+    return places, captions, row + band
+
+
+__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
+           "SizeCells", "ListCells", "PictureCells", "Layers", "AreaSpec", "SheetSpec", "Offset", "legend_places"]

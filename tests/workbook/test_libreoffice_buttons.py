@@ -28,6 +28,7 @@ import libreoffice
 from helpers import ROOT
 from libreoffice import Button, Document, Office, OfficeError, ScriptFailed, virtual_environment
 from workbook_helpers import COMMITTED, committed_book, vba_bin, vba_sources
+from xlsolver import catalog
 from xlsolver.workbook import actions, build, busy, layout
 from xlsolver.workbook import libreoffice as setup
 from xlsolver.workbook import office_python
@@ -184,6 +185,25 @@ def test_a_booklet_challenge_solves_as_on_the_command_line(document):
     assert all(fills[r][c] == answer["colours"][letter]
                for r, row in enumerate(answer["solution"]) for c, letter in enumerate(row))
     assert status(document, "IQ5x11").startswith("Solution 1")
+
+
+def test_the_pyramid_sheet_solves_its_booklet_challenge_layer_by_layer(document):
+    """Booklet challenge 81, as the Pyramid sheet ships: Solve writes its one solution into the layers, side by
+    side as they are typed, in the pieces' colours, and the pyramid seen from above beside them."""
+    samples = json.loads(Path("/work/shared/data/pyramid.json").read_text(encoding="utf-8"))["samples"]
+    area = layout.area("Pyramid")
+    layers = area.spec.layers
+    text = [row for z, rows in enumerate(samples[0]["layers"]) for row in ([""] if z else []) + rows]
+    document.type_range("Pyramid_In", [[None if ch in ". " else ch for ch in row] for row in layers.spread(text)])
+    document.click(button(document, area, "solve"))
+    assert status(document, "Pyramid").startswith("Solution 1")
+    values, fills = document.range_values("Pyramid_Out"), document.range_fills("Pyramid_Out")
+    colours = {letter: piece.colour for letter, piece in catalog.piece_set("iq-puzzler-pro").pieces.items()}
+    for (rows, cols), (_, left), solved in zip(layers.shapes, layers.origins(), samples[0]["solution"]):
+        assert ["".join(values[r][left:left + cols]) for r in range(rows)] == solved
+        assert [fills[r][left:left + cols] for r in range(rows)] == [[colours[ch] for ch in row] for row in solved]
+    top = samples[0]["solution"][4][0]
+    assert [row[4:6] for row in document.range_values("Pyramid_Picture")[4:6]] == [[top, top]] * 2
 
 
 def test_a_bad_puzzle_is_reported_in_the_status_cell(document):

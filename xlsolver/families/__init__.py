@@ -45,8 +45,9 @@ class InvalidPuzzle(ValueError):
         self.messages = messages
 
 
-#: A message's cell or range at its start, as every message of a grid names it: ``C7: ...``, ``A1:K5: ...``.
-_NAMED = re.compile(r"^([A-Z]{1,3})([1-9][0-9]*)(?::([A-Z]{1,3})([1-9][0-9]*))?: ")
+#: A message's cell or range at its start, as every message of a grid names it: ``C7: ...``, ``A1:K5: ...``,
+#: ``H7 (layer 2): ...`` (a sheet cell of a 3D board's layers).
+_NAMED = re.compile(r"^([A-Z]{1,3})([1-9][0-9]*)(?::([A-Z]{1,3})([1-9][0-9]*))?(?: \([^)]*\))?: ")
 
 
 def in_reading_order(messages: list[str]) -> list[str]:

@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from .. import catalog
 from ..a1 import CellNamer, cell_name, column_index
-from ..answer import OFF_BOARD, Block, Frame, Scene
+from ..answer import OFF_BOARD, Block, Cell, Frame, Scene
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
+from ..sheets import LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
+from ..views import GAP, side_by_side, views
 from . import InvalidPuzzle, Setting, Settings, challenges, cover, exact
 
 
@@ -110,16 +112,27 @@ def solved_layers(solid: Solid, built: ExactCover, solution: Sequence[int], blan
 OPEN, OUTSIDE = ".", "#"
 
 
-def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces: PieceSet) -> Solid:
+LayerNamer = Callable[[int, int, int], str]
+"""Names a cell by (layer, row, column), layers from 0 at the bottom, as the user sees it."""
+
+
+def layer_cell_name(layer: int, row: int, col: int) -> str:
+    """A cell of a puzzle file's layers: ``layer 2 C3`` (layers counted from 1 at the bottom)."""
+    return f"layer {layer + 1} {cell_name(row, col)}"
+
+
+def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces: PieceSet,
+                name: LayerNamer = layer_cell_name) -> Solid:
     """A puzzle from its layers as typed, bottom first: ``.`` a cell to fill, a letter a cell of a piece already
     placed, ``#`` (or a space) not part of the board.  Raises InvalidPuzzle naming the layer and cell of each
-    problem: an unknown character or letter, a piece's given cells that are not one of its placements."""
+    problem (``name``): an unknown character or letter, a piece's given cells that are not one of its
+    placements."""
     problems = []
     board, given = set(), {}
     for z, rows in enumerate(layers):
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                where = f"layer {z + 1} {cell_name(r, c)}"
+                where = name(z, r, c)
                 if ch in (OUTSIDE, " "):
                     continue
                 if ch != OPEN and ch.upper() not in pieces.pieces:
@@ -135,7 +148,7 @@ def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces
         if lattice.normalise(cells) not in solid.orientations(letter):
             z, r, c = lattice.position(min(cells, key=lattice.position))
             marked = "the cell marked {} is" if len(cells) == 1 else f"the {len(cells)} cells marked {{}} are"
-            problems.append(f"layer {z + 1} {cell_name(r, c)}: {marked.format(letter)} not "
+            problems.append(f"{name(z, r, c)}: {marked.format(letter)} not "
                             f"piece {letter} (it has {pieces.pieces[letter].size}, in one of its shapes)")
     if problems:
         raise InvalidPuzzle(problems)
@@ -223,18 +236,40 @@ def chosen(settings: Settings) -> tuple[Shape, PieceSet]:
 
 def typed_layers(rows: Sequence[str]) -> list[list[str]]:
     """The layers of a grid as typed, bottom first: blocks of lines, separated by empty lines."""
-    layers: list[list[str]] = [[]]
-    for row in rows:
-        if row.strip():
-            layers[-1].append(row.rstrip())
-        elif layers[-1]:
+    return layer_lines(rows)[0]
+
+
+def layer_lines(rows: Sequence[str]) -> tuple[list[list[str]], list[int]]:
+    """:func:`typed_layers`, and the line of ``rows`` where each layer starts."""
+    layers: list[list[str]] = []
+    starts: list[int] = []
+    for line, row in enumerate(rows):
+        if not row.strip():
+            continue
+        if not starts or line != starts[-1] + len(layers[-1]):
             layers.append([])
-    return [layer for layer in layers if layer]
+            starts.append(line)
+        layers[-1].append(row.rstrip())
+    return layers, starts
 
 
-def laid_out(shape: Shape, typed: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+def layer_namer(namer: CellNamer, starts: Sequence[int]) -> LayerNamer:
+    """Cells named as the grid's reader names its lines: a puzzle file's default names a cell by its layer
+    (``layer 2 C3``); a front end's namer (a sheet's ``H7 (layer 2)``) names the line and column it gave."""
+    if namer is cell_name:
+        return layer_cell_name
+
+    def name(layer: int, row: int, col: int) -> str:
+        if layer < len(starts):
+            return namer(starts[layer] + row, col)
+        return layer_cell_name(layer, row, col)
+    return name
+
+
+def laid_out(shape: Shape, typed: list[list[str]], name: LayerNamer = layer_cell_name
+             ) -> tuple[list[list[str]], list[str]]:
     """The board's layers with what was typed written in (``#`` a cell left out), each layer as wide and deep as
-    the board's or the typing's; and a message per character typed off a named board."""
+    the board's or the typing's; and a message per character typed off a named board (named by ``name``)."""
     lattice = shape.lattice
     board = {lattice.position(cell) for cell in shape.cells or ()}
     height = max([len(typed)] + [z + 1 for z, _, _ in board])
@@ -253,7 +288,7 @@ def laid_out(shape: Shape, typed: list[list[str]]) -> tuple[list[list[str]], lis
                 elif shape.cells is None or (z, r, c) in board:
                     grid[z][r][c] = ch
                 else:
-                    problems.append(f"layer {z + 1} {cell_name(r, c)}: not a cell of board {shape.name}; "
+                    problems.append(f"{name(z, r, c)}: not a cell of board {shape.name}; "
                                     f"type '{OUTSIDE}' or nothing there")
     return [["".join(row) for row in rows] for rows in grid], problems
 
@@ -285,16 +320,18 @@ def split_rows(rows: Sequence[str], depths: Sequence[int]) -> list[list[str]]:
 def read(rows: Sequence[str], settings: Settings, namer: CellNamer = cell_name) -> exact.CoverPuzzle:
     """A 3D puzzle from its layers as typed and its board and pieces, as an exact cover every front end searches."""
     shape, pieces = chosen(settings)
-    layers, problems = laid_out(shape, typed_layers(rows))
+    typed, starts = layer_lines(rows)
+    name = layer_namer(namer, starts)
+    layers, problems = laid_out(shape, typed, name)
     try:
-        solid = from_layers(shape.lattice, layers, pieces)
+        solid = from_layers(shape.lattice, layers, pieces, name)
     except InvalidPuzzle as err:
         problems += err.messages
     if not problems:
         problems += area_problems(solid, shape.name)
     if problems:
         raise InvalidPuzzle(sorted(problems, key=layer_order))
-    return cover_puzzle(solid, layers, shape.name)
+    return cover_puzzle(solid, layers, shape.name, name)
 
 
 def area_problems(solid: Solid, board: str) -> list[str]:
@@ -308,9 +345,10 @@ def area_problems(solid: Solid, board: str) -> list[str]:
             f"fill {needed}"]
 
 
-def cover_puzzle(solid: Solid, layers: list[list[str]], board: str) -> exact.CoverPuzzle:
+def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerNamer = layer_cell_name
+                 ) -> exact.CoverPuzzle:
     """The puzzle of a :class:`Solid` whose layers (bottom first) are drawn as ``layers``: its answers are text in
-    the same form, the pictures one frame per layer."""
+    the same form, the pictures one frame per layer; ``cell`` names a cell in messages and hints."""
     built = problem(solid)
     depths = [len(rows) for rows in layers]
     first_line = [sum(depths[:z]) + z for z in range(len(depths))]
@@ -325,7 +363,7 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str) -> exact.Cov
 
     def name(line: int, col: int) -> str:
         z = max(z for z, start in enumerate(first_line) if start <= line)
-        return f"layer {z + 1} {cell_name(line - first_line[z], col)}"
+        return cell(z, line - first_line[z], col)
 
     def why_none() -> str:
         stranded = solid.board - {cell for _, placed in built.labels for cell in placed}
@@ -370,5 +408,101 @@ def empty_board(name: str) -> tuple[list[str], dict]:
     return text_rows(layers), {"board": shape.name}
 
 
+# --- the workbook: its sheets and legend -------------------------------------------------------------------------
+
+def legend(settings) -> list[Frame]:
+    """The pieces of each set named (``settings["pieces"]``: names), in their colours, each captioned with its
+    set's name: a flat piece as it lies, a piece of cubes as its layers side by side, bottom first."""
+    frames = []
+    for name in settings["pieces"]:
+        pieces = catalog.piece_set(name)
+        caption = pieces.title.split(" (")[0]
+        for piece in pieces.pieces.values():
+            frames.append(replace(piece_picture(piece, pieces.lattice), caption=caption))
+    return frames
+
+
+def piece_picture(piece, lattice) -> Frame:
+    """A piece's cells in its colour: as they lie (a flat piece), or layer by layer side by side (cubes)."""
+    drawn = Cell(piece.letter, piece.colour)
+    if not isinstance(lattice, LayeredLattice):
+        return Frame.of_cells({cell: drawn for cell in piece.cells})
+    places = [lattice.position(cell) for cell in piece.cells]
+    height, width = 1 + max(r for _, r, _ in places), 1 + max(c for _, _, c in places)
+    layers = [Frame(tuple(tuple(drawn if (z, r, c) in places else GAP for c in range(width)) for r in range(height)))
+              for z in range(1 + max(z for z, _, _ in places))]
+    return side_by_side(layers)
+
+
+def board_layers(board: str) -> Layers:
+    """A named board's layers as a sheet lays them out (each layer's rows and columns, bottom first)."""
+    layers, _ = laid_out(board_shape(board, "board"), [])
+    return Layers(tuple((len(rows), len(rows[0])) for rows in layers))
+
+
+def picture_cells(board: str, below: int) -> PictureCells:
+    """Room for the board's solved shape seen flat (``views``), ``below`` rows under the top of the grids and
+    under the solution grid: as big as the views of the whole board."""
+    shape = board_shape(board, "board")
+    blocks = tuple(Block(*shape.lattice.centre(cell), None) for cell in shape.cells)
+    seen = side_by_side(views(Scene(shape.lattice.solid, blocks)))
+    title = "Seen from above" if shape.lattice.solid == "balls" else "Seen from above, the front, the right"
+    return PictureCells((below + 2, board_layers(board).cols + 1), seen.height, seen.width, title)
+
+
+PYRAMID_SAMPLE = ("CCCCB", "CKBBB", "GKKBD", "GKLDL", "GGLLL", "", "AJJJ", "AJJF", "AAFD", "AFD.", "",
+                  "HHH", "H.F", "HF.", "", "..", "..", "", ".")  # the booklet's challenge 81 (Starter)
+#: A shape drawn for the Soma pieces on the Cubes sheet, as typed there ('.' a cube, a space an empty cell): steps
+#: of three layers, 3 x 5, 3 x 3 and 3 x 1 cubes.
+STEPS = (".....", ".....", ".....", "", "", "",
+         "...", "...", "...", "", "", "",
+         ".", ".", ".", "", "", "", "", "", "", "", "", "", "")
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    pyramid, soma, bedlam = board_layers("pyramid"), board_layers("soma"), board_layers("bedlam")
+    drawn = Layers(((5, 5),) * 5)
+    flat = "".join(catalog.piece_set("iq-puzzler-pro").pieces)
+    choose = SettingCell("pieces", (-2, 12), "iq-puzzler-pro", choices=("iq-puzzler-pro", "kanoodle"))
+    legend_rows = legend_height({"pieces": ("iq-puzzler-pro", "kanoodle")})
+    cube_legend_rows = legend_height({"pieces": ("soma", "bedlam")})
+    return (
+        SheetSpec(
+            "Pyramid", "Sheet12", 11, "The pyramid: IQ Puzzler Pro and Kanoodle",
+            "Type a challenge's pieces into the layers, bottom layer first (5 x 5, 4 x 4, ... 1 x 1, left to right: "
+            "a ball rests on four below it), choose the pieces and press Solve. Empty cells are balls to fill.",
+            areas=(AreaSpec("Pyramid", "55-ball pyramid", pyramid.rows, pyramid.cols, layers=pyramid,
+                            settings={"board": "pyramid"}, cells=(choose,), letters=flat, generate=True,
+                            sample=tuple(pyramid.spread(PYRAMID_SAMPLE)),
+                            picture=picture_cells("pyramid", pyramid.rows)),),
+            legend={"pieces": ("iq-puzzler-pro", "kanoodle")}, areas_top=LEGEND_TOP + legend_rows + 1),
+        SheetSpec(
+            "Cubes", "Sheet13", 12, "Cubes: Soma, Bedlam, your own shape",
+            "Each layer is a grid, bottom first, left to right. Type pieces already placed (or nothing) and press "
+            "Solve; in the last area draw a shape with '.' (a cube) and choose its pieces.",
+            areas=(AreaSpec("Soma", "Soma cube (3 x 3 x 3)", soma.rows, soma.cols, layers=soma,
+                            settings={"board": "soma", "pieces": "soma"}, letters="".join(_letters("soma")),
+                            generate=True, picture=picture_cells("soma", soma.rows)),
+                   AreaSpec("Bedlam", "Bedlam cube (4 x 4 x 4)", bedlam.rows, bedlam.cols, layers=bedlam,
+                            settings={"board": "bedlam", "pieces": "bedlam"}, letters="".join(_letters("bedlam")),
+                            generate=True, picture=picture_cells("bedlam", bedlam.rows)),
+                   AreaSpec("Cubes", "Your shape (type . for each cube, a letter for a piece placed)", drawn.rows,
+                            drawn.cols, layers=drawn, settings={"board": "cubes"}, empty=OUTSIDE,
+                            cells=(SettingCell("pieces", (-2, 24), "soma", choices=("soma", "bedlam")),),
+                            hint="Type . for a cube of the shape, a piece letter",
+                            sample=tuple(drawn.spread(STEPS)), picture=picture_cells("5x5x5", drawn.rows))),
+            legend={"pieces": ("soma", "bedlam")}, areas_top=LEGEND_TOP + cube_legend_rows + 1),
+    )
+
+
+def _letters(pieces: str) -> str:
+    return "".join(catalog.piece_set(pieces).pieces)
+
+
+def legend_height(settings) -> int:
+    """The rows the legend of ``settings`` takes on a sheet (``sheets.legend_places``)."""
+    return legend_places([(f.height, f.width, f.caption) for f in legend(settings)])[2]
+
+
 FAMILY = cover.family(name="solid", title="3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes",
-                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6)
+                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6, legend=legend, sheets=sheets)

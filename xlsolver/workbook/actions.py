@@ -29,7 +29,8 @@ from ..families.challenges import LEVELS
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import cell_value
-from .marking import cells_to_mark, empty_outputs, input_fills, mark, unmark, write_frame, write_listing
+from .marking import (cells_to_mark, empty_outputs, input_fills, layered, mark, unmark, write_frame, write_listing,
+                      write_picture)
 from .state import fingerprint, load_state, remember
 
 MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"
@@ -122,11 +123,12 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
     answer = read.family.solve(read.puzzle, ask)
     if answer.frames:
         shown = min(index, len(answer.frames) - 1) if stepping else answer.index
-        frame = answer.frames[shown if stepping else 0]
+        frame = answer.frames[shown] if stepping else layered(area, answer.frames)
         if stepping and shown and frame.message:
             answer.message = frame.message
         write_frame(book, area, read, frame)
         write_listing(book, area, answer.table)
+        write_picture(book, area, answer.scene)
         remember(book, area, fingerprint=read.fingerprint, shown=shown)
     answer.message = with_warning(answer.message, warning)
     return answer
@@ -147,7 +149,8 @@ def unique(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds, cancel=cancel, another=NEXT_WAY,
                                                 progress=_progress(book, area, "Unique?", seconds)))
     if answer.frames:
-        write_frame(book, area, read, answer.frames[0])
+        write_frame(book, area, read, layered(area, answer.frames))
+        write_picture(book, area, answer.scene)
         remember(book, area, fingerprint=read.fingerprint, shown=0)
     answer.message = with_warning(answer.message, warning)
     return answer
@@ -184,7 +187,8 @@ def hint(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     read = areas.read(book, area)
     seconds, warning = areas.time_limit(book, area)
     answer = read.family.hint(read.puzzle, Ask(time_limit=seconds, cancel=cancel))
-    cells = {(r, c): text for r, c, text in answer.data.get("typed", [])}
+    cells = {area.grid_cell(r, c): text for r, c, text in answer.data.get("typed", [])}
+    cells.pop(None, None)
     if cells:
         name = f"{area.name}_In"
         values = book.read(name)
@@ -237,7 +241,7 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
                                                       "Generate again or raise the limit.", warning))
     book.write(name, [[None if ch in ". " else cell_value(ch, area.spec.digits)
-                       for ch in row.ljust(len(values[0]))] for row in made.rows])
+                       for ch in row.ljust(len(values[0]))] for row in area.grid_rows(made.rows)])
     clear(book, area)
     book.paint(name, input_fills(area, len(values), len(values[0])))
     remember(book, area, hinted=frozenset())

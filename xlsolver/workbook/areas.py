@@ -16,7 +16,7 @@ from ..a1 import CellNamer, offset_namer, range_name
 from ..families import Drawing, Family, InvalidPuzzle, Settings
 from . import layout
 from .book import Book
-from .cells import OPEN, grid_chars
+from .cells import OPEN, grid_chars, is_blank
 
 OUTSIDE = " "  # a cell that is not part of the board, as the families read grids
 UNKNOWN = "\ufffd"  # a cell whose value is no character (said already): no family takes it for anything
@@ -35,18 +35,37 @@ def namer_for(book: Book, name: str) -> CellNamer:
     return offset_namer(top, left)
 
 
+def grid_namer(book: Book, area: layout.Area) -> CellNamer:
+    """Names the input grid's cells as messages do: the sheet cell, and in a 3D board's grid its layer too
+    (``H7 (layer 2)``), so the cell is found on the sheet and in the puzzle."""
+    namer = namer_for(book, f"{area.name}_In")
+    layers = area.spec.layers
+    if layers is None:
+        return namer
+
+    def named(row: int, col: int) -> str:
+        z = layers.layer_at(row, col)
+        return namer(row, col) if z is None else f"{namer(row, col)} (layer {z + 1})"
+    return named
+
+
 def read(book: Book, area: layout.Area) -> AreaPuzzle:
     """The area's puzzle, or InvalidPuzzle with every problem, named by sheet cell."""
     name = f"{area.name}_In"
-    namer = namer_for(book, name)
-    grid, cell_problems = grid_chars(book.read(name), namer, keep_case=area.spec.keep_case,
-                                     digits=area.spec.digits)
+    namer = grid_namer(book, area)
+    values = book.read(name)
+    grid, cell_problems = grid_chars(values, namer, keep_case=area.spec.keep_case, digits=area.spec.digits)
+    if area.spec.empty != OPEN:  # an empty cell is not part of the board: the shape is drawn by its cells
+        for r, row in enumerate(values):
+            for c, value in enumerate(row):
+                if is_blank([[value]]):
+                    grid[r][c] = area.spec.empty
     rows, cols = len(grid), len(grid[0]) if grid else 0
-    mask, size, problems = _mask(book, area, namer, rows, cols)
+    mask, size, problems = _mask(book, area, namer_for(book, name), rows, cols)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if mask is not None and (r, c) not in mask:
-                if ch != OPEN:
+                if ch not in (OPEN, area.spec.empty):
                     beyond = area.spec.size.beyond if area.spec.size else "this cell is not part of the board; leave it empty"
                     problems.append(f"{namer(r, c)}: {beyond}")
                 row[c] = OUTSIDE
@@ -63,9 +82,9 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
         for c, ch in enumerate(row):
             if ch != OUTSIDE and namer(r, c) in at_fault:
                 row[c] = UNKNOWN
-    text_rows = ["".join(row) for row in grid]
+    text_rows, family_namer = family_grid(area, grid, namer)
     try:
-        puzzle = family.parse(text_rows, given, namer)
+        puzzle = family.parse(text_rows, given, family_namer)
     except InvalidPuzzle as err:
         problems += [message for message in err.messages if message.split(": ", 1)[0] not in at_fault]
     problems = cell_problems + problems
@@ -76,11 +95,25 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     return AreaPuzzle(family, puzzle, mask, digest)
 
 
+def family_grid(area: layout.Area, grid: list[list[str]], namer: CellNamer) -> tuple[list[str], CellNamer]:
+    """The grid as the family reads it, and the names of its positions: the rows as they are, or a 3D board's
+    layers stacked in its text form, each position named by the sheet cell it came from."""
+    layers = area.spec.layers
+    if layers is None:
+        return ["".join(row) for row in grid], namer
+
+    def named(line: int, col: int) -> str:
+        cell = layers.on_grid(line, col)
+        return namer(*cell) if cell is not None else namer(0, 0)
+    return layers.stacked(grid), named
+
+
 def blank_rows(area: layout.Area) -> list[str]:
-    """The area's board with nothing typed: ``.`` on the board, a space off it."""
-    mask = catalog.board(area.board).cells if area.board else None
-    return ["".join("." if mask is None or (r, c) in mask else OUTSIDE for c in range(area.cols))
+    """The area's board with nothing typed, as the family reads it: ``.`` on the board, a space off it."""
+    mask = area.mask
+    grid = ["".join("." if mask is None or (r, c) in mask else OUTSIDE for c in range(area.cols))
             for r in range(area.rows)]
+    return area.spec.layers.stacked(grid) if area.spec.layers is not None else grid
 
 
 def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int):
@@ -91,6 +124,11 @@ def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int)
             raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {area.name}_In should be {len(board.rows)} x "
                                  f"{len(board.rows[0])} cells for the {board.name} board, it is {rows} x {cols}"])
         return board.cells, None, []
+    if area.spec.layers is not None:
+        if (rows, cols) != (area.rows, area.cols):
+            raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {area.name}_In should be {area.rows} x "
+                                 f"{area.cols} cells for its layers side by side, it is {rows} x {cols}"])
+        return area.mask, None, []
     if area.spec.size is not None:
         (height, width), problems = board_size(book, area, rows, cols)
         return frozenset((r, c) for r in range(height) for c in range(width)), (height, width), problems
@@ -131,6 +169,12 @@ def read_settings(book: Book, area: layout.Area) -> tuple[Settings, list[str]]:
         name = names[cell.key]
         values[cell.key] = book.read(name)[0][0]
         where[cell.key] = namer_for(book, name)(0, 0)
+        word = str(values[cell.key] or "").strip().lower()
+        if cell.choices and word and word not in cell.choices:  # free text elsewhere (a file); here its list
+            label = families.get(area.family).setting(cell.key).label.lower()
+            problems.append(f"{where[cell.key]}: the {label} here are {' or '.join(cell.choices)}, "
+                            f"not {typed(values[cell.key])}")
+            values[cell.key] = None
     if area.spec.drawing:
         name = names[area.spec.drawing.key]
         namer = namer_for(book, name)

@@ -23,10 +23,10 @@ import xlsxwriter
 
 from .. import catalog, families
 from ..a1 import cell_name
-from ..answer import OFF_BOARD, Frame
+from ..answer import OFF_BOARD, Cell, Frame
 from ..files import UserError
 from ..families.challenges import LEVELS
-from ..sheets import LEGEND_TOP
+from ..sheets import LEGEND_TOP, legend_places
 from ..terminal import text_colour
 from . import layout
 from .vba import VBAModule, build_vba_project
@@ -198,7 +198,7 @@ def _draw_sheet(book, formats: _Formats, sheet: layout.Sheet) -> None:
         ws.write(row, 1, line, formats.intro)
     family = families.get(sheet.family)
     for (r, c), cell in sheet_legend(sheet).items():
-        ws.write(r, c, cell.text, formats.piece(cell.colour))
+        ws.write(r, c, cell.text, formats.piece(cell.colour) if cell.colour else formats.title)
     for area in sheet.areas:
         _draw_area(ws, formats, area)
         _draw_extras(ws, formats, area, family)
@@ -251,6 +251,10 @@ def print_extent(sheet: layout.Sheet) -> tuple[int, int]:
             row, col = area.at(cell.at)
             rows.append(row)
             cols.append(col + area.setting_span(cell) - 1)
+        if area.spec.picture:
+            top, left = area.at(area.spec.picture.at)
+            rows.append(top + area.spec.picture.rows - 1)
+            cols.append(left + max(area.spec.picture.cols, area.columns_for(layout.text_pixels(area.spec.picture.title))) - 1)
         for extra in (area.spec.drawing, area.spec.listing):
             if extra is None:
                 continue
@@ -264,7 +268,18 @@ def print_extent(sheet: layout.Sheet) -> tuple[int, int]:
 
 
 def legend_cells(frames: list[Frame], top: int, left: int) -> dict:
-    """Sheet cell -> Cell of every picture: in two bands (one if there are four or fewer), one column apart."""
+    """Sheet cell -> Cell of every picture: in two bands (one if there are four or fewer), one column apart;
+    pictures captioned with their group (a sheet of two piece sets) go group by group under each caption
+    (``sheets.legend_places``), the caption a cell without colour."""
+    if any(frame.caption for frame in frames):
+        places, captions, _ = legend_places([(f.height, f.width, f.caption) for f in frames])
+        cells = {(top + r, left + c): Cell(text) for (r, c), text in captions}
+        for frame, (row, col) in zip(frames, places):
+            for r, frame_row in enumerate(frame.rows):
+                for c, cell in enumerate(frame_row):
+                    if not cell.ground:
+                        cells[(top + row + r, left + col + c)] = cell
+        return cells
     bands = [frames] if len(frames) <= 4 else [frames[: (len(frames) + 1) // 2], frames[(len(frames) + 1) // 2:]]
     cells = {}
     for band, chunk in enumerate(bands):
@@ -304,14 +319,16 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     ws.write(area.top - 2, area.left, area.title, formats.title)
     ws.write(area.top - 1, area.left, "Your puzzle", formats.label)
     ws.write(area.top - 1, area.out_left, "Solution", formats.label)
-    mask = catalog.board(area.board).cells if area.board else None
+    mask = area.mask
     letters = spec.letters
     allowed = spec.hint or (f"Type a letter ({' '.join(letters)})" if letters else "Type a letter")
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
         for c, on_board in enumerate(flags):
             sample = spec.sample
-            typed = sample[r][c].strip(" .") if r < len(sample) and c < len(sample[r]) else ""
+            typed = sample[r][c] if r < len(sample) and c < len(sample[r]) else " "
+            if typed == " " or (typed == "." and spec.empty == "."):  # as typed: an open cell is an empty one
+                typed = ""
             if on_board:
                 ws.write(area.top + r, area.left + c, typed or None, formats.input)
             else:
@@ -394,9 +411,10 @@ def _draw_extras(ws, formats: _Formats, area: layout.Area, family: families.Fami
         ws.write(row, col - _label_offset(setting.label), setting.label, formats.label)
         shown = cell.sample if cell.sample is not None else setting.default
         _value_cell(ws, row, col, area.setting_span(cell), shown, formats.number)
-        if setting.choices:
+        choices = list(cell.choices) or [c.capitalize() for c in setting.choices]
+        if choices:
             ws.data_validation(row, col, row, col, {
-                "validate": "list", "source": [c.capitalize() for c in setting.choices],
+                "validate": "list", "source": choices,
                 "input_title": setting.label[:32], "input_message": setting.help[:255]})
     if spec.size:
         _size_cells(ws, formats, area)
@@ -404,6 +422,20 @@ def _draw_extras(ws, formats: _Formats, area: layout.Area, family: families.Fami
         _drawing(ws, formats, area, family)
     if spec.listing:
         _listing(ws, formats, area)
+    if spec.picture:
+        _picture(ws, formats, area)
+
+
+def _picture(ws, formats: _Formats, area: layout.Area) -> None:
+    """Where the answer's shape is drawn flat: titled, shaded as output, refusing typing."""
+    picture = area.spec.picture
+    top, left = area.at(picture.at)
+    ws.write(top - 1, left, picture.title, formats.label)
+    for r in range(top, top + picture.rows):
+        for c in range(left, left + picture.cols):
+            ws.write_blank(r, c, None, formats.output)
+    _read_only(ws, (top, left, top + picture.rows - 1, left + picture.cols - 1), "Picture",
+               "xlsolver draws the solved shape here when it solves; nothing to type.")
 
 
 def _listing(ws, formats: _Formats, area: layout.Area) -> None:

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from .. import families
+from .. import catalog, families
 from ..a1 import cell_name, column_letters
 from ..families import FRAMES, Family
 from ..families.challenges import LEVELS
@@ -96,6 +96,25 @@ class Area:
     board = _of_spec("board")  # a named board fixing the mask, or None
 
     @property
+    def mask(self) -> frozenset | None:
+        """The input grid's cells that can be board, fixed by the sheet: a named board's, a 3D board's layers'
+        (the columns between them and the cells below a smaller layer are dark), or None (all of them)."""
+        if self.board is not None:
+            return catalog.board(self.board).cells
+        if self.spec.layers is not None:
+            return self.spec.layers.cells()
+        return None
+
+    def grid_cell(self, row: int, col: int) -> tuple[int, int] | None:
+        """The input grid's cell of a position in the family's grid (the text form of a 3D board's layers
+        stacked; elsewhere the same), or None for a position between layers."""
+        return self.spec.layers.on_grid(row, col) if self.spec.layers is not None else (row, col)
+
+    def grid_rows(self, rows: list[str], outside: str = " ") -> list[str]:
+        """The family's grid (text rows) as the input grid lays it out: a 3D board's layers side by side."""
+        return self.spec.layers.spread(rows, outside) if self.spec.layers is not None else rows
+
+    @property
     def pieces(self) -> str | None:
         return self.spec.settings.get("pieces") if isinstance(self.spec.settings.get("pieces"), str) else None
 
@@ -105,8 +124,11 @@ class Area:
 
     @property
     def status_cell(self) -> tuple[int, int]:
-        """The status box's top-left cell (``<Area>_Status``), below the grids and the buttons, under its label."""
-        return self.top + max(self.rows, len(ACTIONS) + 3) + 1, self.left
+        """The status box's top-left cell (``<Area>_Status``), below the grids, the buttons and the picture, under
+        its label."""
+        picture = self.spec.picture
+        below = picture.at[0] + picture.rows if picture else 0
+        return self.top + max(self.rows, len(ACTIONS) + 3, below) + 1, self.left
 
     @property
     def status_box(self) -> tuple[int, int, int, int]:
@@ -133,7 +155,8 @@ class Area:
     def setting_span(self, cell: SettingCell) -> int:
         """Cells a setting's cell spans: its longest choice (as the sheet shows it, capitalised) or sample."""
         setting = families.get(self.family).setting(cell.key)
-        words = [c.capitalize() for c in setting.choices] + [w for w in (cell.sample, setting.default) if w]
+        words = [c.capitalize() for c in setting.choices] + list(cell.choices)
+        words += [w for w in (cell.sample, setting.default) if w]
         return self.span(words)
 
     @property
@@ -201,6 +224,9 @@ class Area:
         if self.spec.size:
             names[f"{self.name}_Rows"] = absolute_range(*self.at(self.spec.size.rows_at), 1, 1)
             names[f"{self.name}_Cols"] = absolute_range(*self.at(self.spec.size.cols_at), 1, 1)
+        if self.spec.picture:
+            picture = self.spec.picture
+            names[f"{self.name}_Picture"] = absolute_range(*self.at(picture.at), picture.rows, picture.cols)
         if self.spec.listing:
             listing = self.spec.listing
             names[f"{self.name}_{listing.suffix}"] = absolute_range(*self.at(listing.at), listing.rows,

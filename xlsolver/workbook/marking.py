@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from .. import catalog
 from ..a1 import column_index
-from ..answer import OFF_BOARD, Answer, Colour, Frame, Status
+from ..answer import OFF_BOARD, Answer, Colour, Frame, Scene, Status
 from ..families.challenges import HINT_COLOUR
+from ..views import side_by_side, views
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import cell_value
@@ -27,17 +27,43 @@ def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Fr
     rows, cols = _shape(book.read(name))
     values: list[list[object]] = [[None] * cols for _ in range(rows)]
     fills: list[list[Colour]] = [[None] * cols for _ in range(rows)]
+    fixed = area.mask
     for r in range(rows):
         for c in range(cols):
             cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
-            off_mask = area.board is not None and read.mask is not None and (r, c) not in read.mask
-            empty = OFF_BOARD if off_mask else layout.OUTPUT_FILL
+            empty = OFF_BOARD if fixed is not None and (r, c) not in fixed else layout.OUTPUT_FILL
             if cell is None:
                 fills[r][c] = empty
                 continue
             if not cell.ground:
                 values[r][c] = cell_value(cell.text)
             fills[r][c] = cell.colour or empty
+    book.write(name, values)
+    book.paint(name, fills)
+
+
+def layered(area: layout.Area, frames: list[Frame]) -> Frame:
+    """What the solution grid shows of an answer's frames: a 3D board's layers side by side, as its input grid
+    lays them out (one frame a layer); elsewhere the first frame."""
+    if area.spec.layers is None:
+        return frames[0]
+    return side_by_side(frames[:len(area.spec.layers.shapes)])
+
+
+def write_picture(book: Book, area: layout.Area, scene: Scene | None) -> None:
+    """The answer's shape seen flat (``views``) into ``<Area>_Picture``, the views side by side; empty without
+    a shape.  An area without a picture range is left alone."""
+    if area.spec.picture is None:
+        return
+    name = f"{area.name}_Picture"
+    rows, cols = _shape(book.read(name))
+    frame = side_by_side(views(scene)) if scene is not None else Frame(())
+    values: list[list[object]] = [[None] * cols for _ in range(rows)]
+    fills: list[list[Colour]] = [[layout.OUTPUT_FILL] * cols for _ in range(rows)]
+    for r, row in enumerate(frame.rows[:rows]):
+        for c, cell in enumerate(row[:cols]):
+            if not cell.ground:
+                values[r][c], fills[r][c] = cell.text or None, cell.colour or layout.OUTPUT_FILL
     book.write(name, values)
     book.paint(name, fills)
 
@@ -57,17 +83,18 @@ def empty_outputs(book: Book, area: layout.Area) -> None:
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     book.write(name, [[None] * cols for _ in range(rows)])
-    mask = catalog.board(area.board).cells if area.board else None
+    mask = area.mask
     book.paint(name, [[layout.OUTPUT_FILL if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)]
                       for r in range(rows)])
     write_listing(book, area, [])
+    write_picture(book, area, None)
 
 
 def input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset(),
                  marked: set = frozenset()) -> list[list[Colour]]:
     """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, dark off
     a fixed board, white elsewhere (as built)."""
-    mask = catalog.board(area.board).cells if area.board else None
+    mask = area.mask
 
     def fill(r: int, c: int) -> Colour:
         if (r, c) in marked:
@@ -92,12 +119,13 @@ def cells_to_mark(answer: Answer) -> list[set[tuple[int, int]]]:
 
 # --- cells named in a message ------------------------------------------------------------------------
 
-_REFERENCE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?:")
+_REFERENCE = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?(?: \([^)]*\))?:")
 _CELL = re.compile(r"\b([A-Z]{1,3})([1-9]\d*)\b")
 
 
 def named_cells(message: str) -> set[tuple[int, int]]:
-    """The sheet cells (0-based row, column) a message names at its start: ``C7: ...``, ``B14:K19: ...``."""
+    """The sheet cells (0-based row, column) a message names at its start: ``C7: ...``, ``B14:K19: ...``,
+    ``H7 (layer 2): ...`` (a cell of a 3D board's grid)."""
     found = _REFERENCE.match(message)
     if not found:
         return set()
@@ -174,5 +202,5 @@ def _base_fills(area: layout.Area, name: str, rows: int, cols: int, hinted: froz
     return [[layout.ERROR_FILL if (r, c) in marked else layout.INPUT_FILL for c in range(cols)] for r in range(rows)]
 
 
-__all__ = ["write_frame", "write_listing", "empty_outputs", "input_fills", "cells_to_mark", "named_cells",
+__all__ = ["write_frame", "layered", "write_picture", "write_listing", "empty_outputs", "input_fills", "cells_to_mark", "named_cells",
            "typed_ranges", "mark", "unmark"]

@@ -9,6 +9,7 @@ range of a billion cells is refused before it starts.
 from __future__ import annotations
 
 import gc
+import re
 import sys
 import warnings
 import zipfile
@@ -124,6 +125,7 @@ class OpenpyxlBook:
         try:
             with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
                 ExcelWriter(self.workbook, archive).write_data()
+                _keep_every_drawing(self.workbook, archive)
         except OSError as err:  # kept without its traceback, which holds openpyxl's half-written sheet stream
             failure = OSError(err.errno, err.strerror, err.filename)
         if failure is not None:
@@ -135,6 +137,21 @@ class OpenpyxlBook:
         if self.workbook.vba_archive is not None:
             self.workbook.vba_archive.close()
             self.workbook.vba_archive = None
+
+
+_VML_DRAWING = re.compile(r"xl/drawings/.*vmlDrawing\d+\.vml$")
+
+
+def _keep_every_drawing(workbook: openpyxl.Workbook, archive: zipfile.ZipFile) -> None:
+    """Copy back the buttons' VML drawings openpyxl left out: openpyxl 3.1 copies those of the old file whose
+    number has one digit (its pattern is ``vmlDrawing\\d``), so from the tenth sheet with buttons on, a save
+    lost the sheet's buttons and left its link to the drawing dangling."""
+    if workbook.vba_archive is None:
+        return
+    written = set(archive.namelist())
+    for name in workbook.vba_archive.namelist():
+        if _VML_DRAWING.match(name) and name not in written:
+            archive.writestr(name, workbook.vba_archive.read(name))
 
 
 def _has_formulas(workbook: openpyxl.Workbook) -> bool:
