@@ -190,7 +190,7 @@ def test_a_booklet_challenge_solves_as_on_the_command_line(document):
 def test_the_pyramid_sheet_solves_its_booklet_challenge_layer_by_layer(document):
     """Booklet challenge 81, as the Pyramid sheet ships: Solve writes its one solution into the layers, side by
     side as they are typed, in the pieces' colours, and the pyramid seen from above beside them."""
-    samples = json.loads(Path("/work/shared/data/pyramid.json").read_text(encoding="utf-8"))["samples"]
+    samples = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
     area = layout.area("Pyramid")
     layers = area.spec.layers
     text = [row for z, rows in enumerate(samples[0]["layers"]) for row in ([""] if z else []) + rows]

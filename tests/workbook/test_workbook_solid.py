@@ -1,6 +1,6 @@
 """The Pyramid and Cubes sheets: 3D boards typed as layers side by side, pressed headless.
 
-The pyramid samples are the booklet's (../shared/data/pyramid.json, as tests/families/test_solid.py reads them),
+The pyramid samples are the booklet's (tests/data/pyramid.json, as tests/families/test_solid.py reads them),
 typed into a copy of board.xlsm with openpyxl and pressed on the file; the other presses run on the in-memory
 copy (test_workbook_headless.py checks it ends as the file does)."""
 from __future__ import annotations
@@ -18,7 +18,7 @@ from xlsolver.workbook import layout
 from workbook_helpers import (all_values, committed_book, copy_of_board, fills_of, press, status, type_into,
                               values_of)
 
-SAMPLES = json.loads(Path("/work/shared/data/pyramid.json").read_text(encoding="utf-8"))["samples"]
+SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State", "Picture")} & \
     set(layout.defined_names())
 PYRAMID, SOMA, BEDLAM, CUBES = (layout.area(name) for name in ("Pyramid", "Soma", "Bedlam", "Cubes"))
