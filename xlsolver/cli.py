@@ -102,9 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
     solve.add_argument("--each-line", action="store_true",
-                       help="solve every line of PUZZLE as a puzzle of its own: the family's one-line form (a "
-                            "file of 81-character sudokus is taken so without it) or JSON lines (a .jsonl file "
-                            "is too); one result a line, in order")
+                       help="solve every line of PUZZLE as a puzzle of its own, in the family's one-line form or "
+                            "as JSON lines; one result a line, in order (without it, a .jsonl file and a file whose "
+                            "first puzzle line can only be a whole puzzle in that form are taken so too)")
     _add_picture_option(solve)
     _add_workbook_options(solve, "the area to solve (default: every area with input)")
     solve.set_defaults(run=run_solve, fixed_family=None)

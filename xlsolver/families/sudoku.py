@@ -35,6 +35,10 @@ Variants (``variant=``; all of them exact covers):
 A header line such as ``variant: x`` belongs to the file format the CLI reads; here
 the variant is an argument.
 
+One line (the family's ``LineForm``, as collections list sudokus): the rows one after
+another, 81 characters for a 9x9 (16, 256, 625), ``.`` or ``0`` an empty cell; text after
+a space is not read.  A file of such lines is solved line by line (``families.batch``).
+
 Blank lines: empty lines before and after are ignored; the first empty line
 inside ends the puzzle grid and starts the regions grid.  A row with no givens
 must therefore not be an empty line: write it with dots (or spaces).
