@@ -404,8 +404,8 @@ def run_solve(args) -> int:
 
 def _batch_form(args) -> tuple[str, Family] | None:
     """``(form, family)`` when PUZZLE holds many puzzles, one a line: "json" (a .jsonl file, or --each-line on
-    lines that are JSON objects) or "lines" (--each-line, or a first puzzle line that is a whole puzzle in
-    the family's one-line form: no grid's row is 81 characters); None for one puzzle."""
+    lines that are JSON objects) or "lines" (--each-line, or a first puzzle line that can only be a whole puzzle
+    in the family's one-line form, never a grid's row: ``LineForm.whole``); None for one puzzle."""
     each_line = getattr(args, "each_line", False)
     as_json = Path(args.puzzle).suffix.lower() == ".jsonl"
     if not (each_line or as_json) and args.puzzle == "-":
