@@ -39,8 +39,9 @@ from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
-from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, challenges, exact
-from .files import MAX_DLX_BYTES, UserError, did_you_mean, read_file, read_puzzle_text
+from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, batch, challenges, exact
+from .files import (MAX_DLX_BYTES, PEEK_BYTES, UserError, did_you_mean, header_entry, read_file, read_puzzle_text,
+                    stream_lines)
 from .terminal import print_json
 from .workbook import libreoffice
 from .workbook.atomic import replace_file
@@ -100,6 +101,10 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
+    solve.add_argument("--each-line", action="store_true",
+                       help="solve every line of PUZZLE as a puzzle of its own, in the family's one-line form or "
+                            "as JSON lines; one result a line, in order (without it, a .jsonl file and a file whose "
+                            "first puzzle line can only be a whole puzzle in that form are taken so too)")
     _add_picture_option(solve)
     _add_workbook_options(solve, "the area to solve (default: every area with input)")
     solve.set_defaults(run=run_solve, fixed_family=None)
@@ -382,6 +387,9 @@ def run_solve(args) -> int:
         raise UserError("--solution and --unique: --unique checks the first solution; leave out one of them")
     if _is_dlx(args.puzzle) and not args.fixed_family:
         return _solve_dlx(args)
+    form = _batch_form(args)
+    if form is not None:
+        return run_batch(args, *form)
     family, rows, settings, header = _load(args)
     if args.unique and not family.unique:
         raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
@@ -394,6 +402,76 @@ def run_solve(args) -> int:
     code = _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
     _draw(args, answer, header.get("title") or args.puzzle)
     return code
+
+
+def _batch_form(args) -> tuple[str, Family] | None:
+    """``(form, family)`` when PUZZLE holds many puzzles, one a line: "json" (a .jsonl file, or --each-line on
+    lines that are JSON objects) or "lines" (--each-line, or a first puzzle line that can only be a whole puzzle
+    in the family's one-line form, never a grid's row: ``LineForm.whole``); None for one puzzle."""
+    each_line = getattr(args, "each_line", False)
+    as_json = Path(args.puzzle).suffix.lower() == ".jsonl"
+    if not (each_line or as_json) and args.puzzle == "-":
+        return None  # standard input is a collection when --each-line says so
+    header: dict[str, str] = {}
+    first = ""
+    for line in _head(args.puzzle):
+        text = line.strip()
+        entry = None if first or text.startswith("{") else header_entry(text)
+        if entry is not None:
+            header.setdefault(*entry)
+        elif text and not text.startswith("#"):
+            first = text
+            break
+    family = _family(args, header)
+    if as_json or (each_line and first.startswith("{")):
+        return "json", family
+    if each_line or (family.line_form is not None and family.line_form.whole(first)):
+        return "lines", family
+    return None
+
+
+def _head(source: str) -> list[str]:
+    """The first lines of a file, from its first kilobytes (what cannot be read: none; the reader says why)."""
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.peek(PEEK_BYTES)[:PEEK_BYTES] if hasattr(stream, "peek") else b""
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read(PEEK_BYTES)
+    except (OSError, ValueError):
+        return []
+    return data.decode("utf-8-sig", errors="replace").splitlines()[:-1 if len(data) == PEEK_BYTES else None]
+
+
+def run_batch(args, form: str, family: Family) -> int:
+    """Every puzzle of a collection or JSON-lines file, one result a line, in order (JSON objects with --json,
+    else a readable line each); how it went on stderr.  The exit code is 0 when every puzzle was solved
+    (uniquely, with --unique), else the highest of the lines' (``batch.Tally.exit_code``)."""
+    for flag, given in (("--solution", args.solution), ("--svg", args.svg), ("--save-dlx", args.save_dlx)):
+        if given:
+            raise UserError(f"{flag} applies to one puzzle; {args.puzzle} holds one a line")
+    given = _given_settings(args)
+    if form == "lines":
+        unknown = [key for key in given if family.setting(key) is None]
+        if unknown:
+            raise UserError(f"--{unknown[0]} does not apply to {family.name} puzzles")
+        if args.unique and not family.unique:
+            raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
+    lines = stream_lines(args.puzzle)
+    entries = batch.collection(lines, family, given) if form == "lines" else batch.json_lines(lines, family, given)
+    tally = batch.Tally()
+    with interruptible() as cancel:
+        for result in batch.solve(entries, Ask(unique=args.unique, time_limit=args.time_limit, cancel=cancel)):
+            tally.add(result)
+            if args.json:
+                print_json(result.as_data())
+            else:
+                print(result.as_text())
+        if cancel.is_set():
+            tally.stop()
+    print(f"xlsolver: {tally.line()}", file=sys.stderr)
+    return tally.exit_code
 
 
 def _draw(args, answer: Answer, title: str) -> None:

@@ -25,6 +25,7 @@ Either rule finds the same set of solutions; only the order and the speed differ
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -115,7 +116,7 @@ class ExactCover:
     def restricted(self, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
         """A problem with only the options in ``keep``, and the map new index -> old index."""
         keep = sorted(set(keep))
-        sub = ExactCover(self.primary, self.secondary, branching=self.branching)
+        sub = copy.copy(self)  # the same items, already checked (checking them again cost more than the copy)
         sub.options = [self.options[i] for i in keep]
         sub.labels = [self.labels[i] for i in keep]
         return sub, keep

@@ -8,10 +8,13 @@ terminal's code (``console.py``).
 from __future__ import annotations
 
 import difflib
+import io
 import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 _HEADER_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s*(.*?)\s*$")
 
@@ -135,5 +138,105 @@ def read_puzzle_text(source: str) -> tuple[list[str], dict[str, str]]:
     return lines, header
 
 
+#: The longest line of a collection (a puzzle a line) that is read; a longer one is reported, not held in memory.
+MAX_LINE_BYTES = 64 * 1024
+
+
+class Line(NamedTuple):
+    """One line of a file read line by line: its number (from 1), its text without the line end, or, when it
+    cannot be read (too long, not UTF-8, a NUL byte), None and ``problem`` saying why in one line."""
+
+    number: int
+    text: str | None
+    problem: str = ""
+    long: bool = False  # the problem is its length (the file is text all the same)
+
+
+def stream_lines(source, *, limit: int = MAX_LINE_BYTES) -> Iterator[Line]:
+    """The lines of a text file (``-``: standard input) one at a time, in memory bounded by ``limit`` whatever
+    the file holds: a collection of puzzles may be any length.
+
+    A file that cannot be opened, or that is not text from the start (a NUL byte in its first kilobytes, a
+    first line that is not UTF-8: a binary file), raises UserError at once, naming the file; a later line
+    that cannot be read is handed on with its problem, so the lines around it are still read."""
+    shown = "standard input" if source == "-" else f"'{source}'".replace("\x00", "\\0")
+    handle = _open_binary(source, shown)
+    try:
+        head = handle.peek(PEEK_BYTES)[:PEEK_BYTES] if hasattr(handle, "peek") else b""
+        if b"\x00" in head:
+            line = head[:head.index(b"\x00")].count(b"\n") + 1
+            raise UserError(f"cannot read {shown}: it holds a NUL byte at line {line}, so it is not a text file")
+        first = _line(handle, 1, limit)
+        if first is not None and first.text is None and not first.long:
+            raise UserError(f"cannot read {shown}: {first.problem}, so it is not a text file")
+    except BaseException:
+        if source != "-":
+            handle.close()
+        raise
+    return _lines(handle, first, limit, close=source != "-")
+
+
+#: How much of a collection is looked at for NUL bytes before its lines are read.
+PEEK_BYTES = 8192
+
+
+def _open_binary(source, shown: str):
+    """``source`` opened for reading bytes (standard input for ``-``), or UserError saying why not."""
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)  # a text stream put in place of stdin (tests): already decoded
+        return stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    if "\x00" in str(source):
+        raise UserError(f"cannot read {shown}: a file name cannot hold a NUL character")
+    try:
+        if Path(source).is_dir():
+            raise UserError(f"cannot read {shown}: it is a folder, not a file")
+        return open(source, "rb")
+    except FileNotFoundError:
+        raise UserError(f"cannot read {shown}: no such file") from None
+    except PermissionError:
+        raise UserError(f"cannot read {shown}: permission denied") from None
+    except OSError as err:
+        raise UserError(f"cannot read {shown}: {str(err.strerror or err).lower()}") from None
+
+
+def _lines(handle, first: Line | None, limit: int, close: bool) -> Iterator[Line]:
+    try:
+        line, number = first, 1
+        while line is not None:
+            yield line
+            number += 1
+            line = _line(handle, number, limit)
+    finally:
+        if close:
+            handle.close()
+
+
+def _line(handle, number: int, limit: int) -> Line | None:
+    """Line ``number``, read from ``handle`` (binary) with at most ``limit`` bytes held; None at the end."""
+    data = handle.readline(limit + 1)
+    if not data:
+        return None
+    if len(data) > limit and not data.endswith(b"\n"):
+        while data and not data.endswith(b"\n"):  # skip the rest of it, a piece at a time
+            data = handle.readline(limit)
+        return Line(number, None, f"line {number} is longer than {_megabytes(limit)}, the most a line of a "
+                                  "collection may hold", long=True)
+    if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return Line(number, None, f"line {number} is not UTF-8 text (byte 0x{data[err.start]:02X})")
+    if "\x00" in text:
+        return Line(number, None, f"line {number} holds a NUL byte")
+    return Line(number, text.rstrip("\r\n"))
+
+
+def header_entry(line: str) -> tuple[str, str] | None:
+    """``(key, value)`` of a puzzle file's header line (``variant: x``), or None for another line."""
+    match = _HEADER_LINE.match(line)
+    return (match.group(1), match.group(2)) if match else None
+
+
 __all__ = ["UserError", "MAX_TEXT_BYTES", "MAX_DLX_BYTES", "read_file", "decode_text", "did_you_mean", "Header",
-           "read_puzzle_text"]
+           "read_puzzle_text", "MAX_LINE_BYTES", "Line", "stream_lines", "header_entry"]

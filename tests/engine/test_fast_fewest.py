@@ -184,3 +184,13 @@ def test_json_says_which_engine_and_rule_ran(cli, tmp_path):
     assert (report["solutions"], report["complete"], report["engine"]) == (2 * 17792, True, "numba-fewest")
     report = json.loads(cli("solve", str(path), "--json").stdout)  # one solution: no compiled code to load
     assert report["engine"] == "fewest"
+
+
+def test_solutions_cross_the_growing_buffer_each_once_in_order():
+    """The compiled engines hand solutions to Python in a buffer of fast.FIRST_ROWS rows that doubles when a slice
+    fills it: the 92 solutions of 8 queens cross several sizes, each handed over once, in plain Python's order."""
+    problem = queens(8)
+    assert fast.FIRST_ROWS < 92
+    assert list(Search(problem, engine="numba-fewest")) == list(Search(problem, engine="fewest"))
+    assert list(Search(problem, engine="numba-first")) == list(Search(problem, engine="reference"))
+    assert len(list(Search(problem, engine="numba-fewest"))) == 92

@@ -3,6 +3,7 @@ solutions in the same order) run by numba (``_dlx_kernels``) in slices, like ``f
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from ..exact_cover import ExactCover
 from . import fast
@@ -23,8 +24,7 @@ class Compiled:
         lengths = np.fromiter(map(len, options), dtype=np.int64, count=len(options))
         self.opt_start = np.zeros(len(options) + 1, dtype=np.int32)
         np.cumsum(lengths, out=self.opt_start[1:])
-        self.opt_items = np.fromiter((i for items in options for i in items), dtype=np.int32,
-                                     count=int(self.opt_start[-1]))
+        self.opt_items = np.fromiter(chain.from_iterable(options), dtype=np.int32, count=int(self.opt_start[-1]))
         owner = np.repeat(np.arange(len(options), dtype=np.int32), lengths)
         self.col_opts = owner[np.argsort(self.opt_items, kind="stable")]  # by item, then option order
         per_item = np.bincount(self.opt_items, minlength=len(problem.items))

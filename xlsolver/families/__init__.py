@@ -140,7 +140,21 @@ class Ask:
     memory_mb: float | None = None  # count: for the memoised counter's tables (per process); None: the default
     time_limit: float | None = None
     cancel: object = None  # a threading.Event, or a callable returning True to stop
+    # the search engine of an exact cover (engine.choose's names): "auto" weighs loading compiled code against
+    # one search; a collection of puzzles asks for "numba", loaded once for all of them
+    engine: str = "auto"
     progress: Callable | None = None  # called with engine.Progress about twice a second
+
+
+@dataclass(frozen=True)
+class LineForm:
+    """A family's puzzle written on one line, as collections list them (sudoku's 81 characters): a file
+    of such lines is solved line by line in one call (``families.batch``)."""
+
+    about: str  # what a line holds, for messages: "81 characters (16, 256 or 625), '.' or '0' an empty cell"
+    rows: Callable[[str], list[str]]  # a line's puzzle as grid rows (text after it may be a comment); InvalidPuzzle
+    whole: Callable[[str], bool]  # is this line a whole puzzle, never a grid's row (a file of them is a collection)?
+    text: Callable[[Sequence[str]], str]  # grid rows (a solution) written on one line
 
 
 @dataclass(frozen=True)
@@ -164,6 +178,7 @@ class Family:
     empty_data: Callable[[object], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
     hint: Callable[[object, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
     generate: Callable | None = None  # new challenges: generate(rows, settings, challenges.Request) -> Challenges
+    line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
     order: int = 100  # where it comes in listings
 
     def setting(self, key: str) -> Setting | None:
@@ -229,5 +244,5 @@ def get(name: str) -> Family:
     return families[name]
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "Setting", "Drawing", "Settings", "Ask", "Family", "all_families", "get",
+__all__ = ["InvalidPuzzle", "Unsupported", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "all_families", "get",
            "SOLUTIONS", "FRAMES"]

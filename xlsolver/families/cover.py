@@ -82,8 +82,13 @@ def puzzle(problem: ExactCover, places: Places, blank: Sequence[str], *, why_non
     blank = tuple(blank)
     colours = {} if colours is None else colours
 
+    last: list = [None, None]  # the latest solution and its rows: an answer asks for both its text and picture
+
     def text(solution) -> list[str]:
-        return written(problem, solution, blank, places)
+        solution = tuple(solution)
+        if last[0] != solution:
+            last[:] = [solution, written(problem, solution, blank, places)]
+        return list(last[1])
 
     def frame(solution) -> Frame:
         rows = text(solution)

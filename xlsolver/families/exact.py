@@ -76,7 +76,7 @@ def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **cont
 
 
 def _controls(ask: Ask) -> dict:
-    return {"time_limit": ask.time_limit, "cancel": ask.cancel}
+    return {"time_limit": ask.time_limit, "cancel": ask.cancel, "engine": ask.engine}
 
 
 def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:

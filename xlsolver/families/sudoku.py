@@ -35,6 +35,10 @@ Variants (``variant=``; all of them exact covers):
 A header line such as ``variant: x`` belongs to the file format the CLI reads; here
 the variant is an argument.
 
+One line (the family's ``LineForm``, as collections list sudokus): the rows one after
+another, 81 characters for a 9x9 (16, 256, 625), ``.`` or ``0`` an empty cell; text after
+a space is not read.  A file of such lines is solved line by line (``families.batch``).
+
 Blank lines: empty lines before and after are ignored; the first empty line
 inside ends the puzzle grid and starts the regions grid.  A row with no givens
 must therefore not be an empty line: write it with dots (or spaces).
@@ -52,10 +56,12 @@ on the item with the fewest options, so the problem says ``branching="fewest"``.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from .. import a1
@@ -65,7 +71,7 @@ from ..files import UserError, read_file
 from ..exact_cover import FEWEST, ExactCover
 from ..geometry import Point, connected_components
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
-from . import Drawing, InvalidPuzzle, Setting, Settings, cover
+from . import Drawing, InvalidPuzzle, LineForm, Setting, Settings, cover
 
 
 #: Box side n -> grid side n * n.
@@ -218,14 +224,27 @@ def parse(
             if areas is not None:
                 region_rows = tuple(line.upper() for line in _pad(region_lines)[0])
     else:
-        areas = _boxes(size, cell_name)
+        areas = list(_shared(_boxes, size, cell_name))
 
-    houses = _lines_and_diagonals(size, kind, cell_name) + (areas or [])
+    houses = [*_shared(_lines_and_diagonals, size, kind, cell_name), *(areas or ())]
     messages += _duplicates(givens, houses, cell_name)
     if messages:
         raise InvalidPuzzle(messages)
     rows_out = tuple("".join(givens.get((r, c), ".") for c in range(size)) for r in range(size))
     return Puzzle(rows_out, kind, givens, tuple(houses), region_rows, cell_name)
+
+
+def _shared(make, *args) -> tuple[House, ...]:
+    """``make(*args)``'s houses, made once per size, kind and cell namer (a collection's puzzles share them)."""
+    try:
+        return _made(make, *args)
+    except TypeError:  # a cell namer that cannot be a key
+        return tuple(make(*args))
+
+
+@lru_cache(maxsize=32)
+def _made(make, *args) -> tuple[House, ...]:
+    return tuple(make(*args))
 
 
 def _lines_and_diagonals(size: int, kind: str, name: CellNamer) -> list[House]:
@@ -297,6 +316,8 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
 
 def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) -> list[str]:
     """One message per given that repeats an earlier one (in reading order) of its houses."""
+    if not any(_repeats(givens, house) for house in houses):
+        return []  # the usual case, told apart quickly
     clashes: dict[tuple[Point, Point], list[str]] = defaultdict(list)
     for house in houses:
         first: dict[str, Point] = {}
@@ -312,29 +333,78 @@ def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) 
             for (cell, earlier), labels in sorted(clashes.items())]
 
 
+def _repeats(givens: dict[Point, str], house: House) -> bool:
+    symbols = [givens[cell] for cell in house.cells if cell in givens]
+    return len(set(symbols)) != len(symbols)
+
+
 def encode(puzzle: Puzzle) -> ExactCover:
-    """The exact-cover problem of a puzzle (see the module doc); branch on the fewest options."""
-    size, alphabet = puzzle.size, puzzle.symbols
-    houses_of: dict[Point, list[House]] = defaultdict(list)
-    for house in puzzle.houses:
-        for cell in house.cells:
-            houses_of[cell].append(house)
+    """The exact-cover problem of a puzzle (see the module doc); branch on the fewest options.
+
+    Every grid of one shape (size and houses) shares one problem with every cell's every symbol
+    (:func:`every_option`, made once); a puzzle's problem is that one restricted to the options its
+    givens allow, so solving a collection does not build a problem per puzzle."""
+    size = puzzle.size
+    shape = every_option(size, tuple((house.key, house.cells) for house in puzzle.houses))
+    taken = [0] * len(puzzle.houses)  # per house, a bit per symbol given in it
+    given_at = {}
+    for (r, c), symbol in puzzle.givens.items():
+        cell, bit = r * size + c, ALPHABET.index(symbol)
+        given_at[cell] = bit
+        for house in shape.houses_of[cell]:
+            taken[house] |= 1 << bit
+    keep = []
+    for cell, houses in enumerate(shape.houses_of):
+        first = cell * size
+        if cell in given_at:
+            keep.append(first + given_at[cell])
+            continue
+        used = 0
+        for house in houses:
+            used |= taken[house]
+        keep += [first + bit for bit in _free(size, used)]
+    return shape.problem.restricted(keep)[0]
+
+
+class Shape(NamedTuple):
+    """Every option of a grid shape, and each cell's houses (indices into the puzzle's houses)."""
+
+    problem: ExactCover
+    houses_of: tuple[tuple[int, ...], ...]  # by cell, row * size + col
+
+
+@lru_cache(maxsize=8)
+def every_option(size: int, houses: tuple[tuple[str, tuple[Point, ...]], ...]) -> Shape:
+    """Every cell's every symbol as an option (cell-major, symbols in order: option ``cell * size + symbol``),
+    for a grid of ``size`` with these houses (key, cells); :func:`encode` keeps those a puzzle allows."""
+    alphabet = symbols(size)
+    houses_of: list[list[int]] = [[] for _ in range(size * size)]
+    for index, (_, cells) in enumerate(houses):
+        for r, c in cells:
+            houses_of[r * size + c].append(index)
     cells = [(r, c) for r in range(size) for c in range(size)]
-    primary = [a1.cell_name(*cell) for cell in cells]
-    primary += [f"{house.key}={symbol}" for house in puzzle.houses for symbol in alphabet]
+    primary = [a1.cell_name(*cell) for cell in cells] + [f"{key}={symbol}" for key, _ in houses for symbol in alphabet]
 
     def options():
-        for cell in cells:
-            if cell in puzzle.givens:
-                allowed = puzzle.givens[cell]
-            else:
-                taken = {puzzle.givens.get(other) for house in houses_of[cell] for other in house.cells}
-                allowed = "".join(symbol for symbol in alphabet if symbol not in taken)
-            for symbol in allowed:
-                items = [a1.cell_name(*cell)] + [f"{house.key}={symbol}" for house in houses_of[cell]]
-                yield items, (cell[0], cell[1], symbol)
+        for (r, c), indices in zip(cells, houses_of):
+            name = a1.cell_name(r, c)
+            for symbol in alphabet:
+                yield [name] + [f"{houses[i][0]}={symbol}" for i in indices], (r, c, symbol)
 
-    return cover.problem(primary, options(), branching=FEWEST)
+    problem = cover.problem(primary, options(), branching=FEWEST)
+    return Shape(problem, tuple(map(tuple, houses_of)))
+
+
+def _free(size: int, used: int) -> tuple[int, ...]:
+    """The symbols (bits) of a grid of ``size`` not in ``used``."""
+    if size <= 9:  # a table of 512 at most
+        return _free_table(size)[used]
+    return tuple(bit for bit in range(size) if not used >> bit & 1)
+
+
+@lru_cache(maxsize=None)
+def _free_table(size: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(bit for bit in range(size) if not used >> bit & 1) for used in range(1 << size))
 
 
 def places(label: tuple[int, int, str]) -> tuple[tuple[Point, str], ...]:
@@ -415,9 +485,34 @@ def sheets() -> tuple[SheetSpec, ...]:
                                 " 6    28", "   419  5", "    8  79")),)),)  # Wikipedia's example puzzle
 
 
+def one_line_rows(line: str) -> list[str]:
+    """A sudoku written on one line (its rows one after another: 81 characters for 9x9, 16, 256 or 625 for the
+    other sizes; '.' or '0' an empty cell) as grid rows.  What follows it after a space or tab (a solution,
+    a rating, a comment, as lists have them) is not read."""
+    words = line.split(None, 1)
+    text = words[0] if words else ""
+    side = math.isqrt(len(text))
+    if side * side != len(text) or side not in SIZES:
+        lengths = ", ".join(str(size * size) for size in SIZES[:-1]) + f" or {SIZES[-1] ** 2}"
+        raise InvalidPuzzle([f"a one-line sudoku has {lengths} characters (its rows one after another, '.' or "
+                             f"'0' for an empty cell); this line has {len(text)}"])
+    return [text[row * side:(row + 1) * side] for row in range(side)]
+
+
+def is_one_line(line: str) -> bool:
+    """Is this line a whole sudoku, never a row of a grid (81, 256 or 625 characters before any space)?  A 4x4
+    sudoku on one line (16 characters) is as wide as a 16x16 grid's row: a file of them says so (``--each-line``)."""
+    words = line.split(None, 1)
+    return bool(words) and len(words[0]) in (81, 256, 625)
+
+
+LINE_FORM = LineForm("one sudoku a line: its rows one after another (81 characters for 9x9; 16, 256 or 625 for "
+                     "the other sizes), '.' or '0' for an empty cell", one_line_rows, is_one_line, "".join)
+
+
 REGION_PALETTE = ("#f4cccc", "#fce5cd", "#fff2cc", "#d9ead3", "#d0e0e3", "#cfe2f3", "#d9d2e9", "#ead1dc",
                   "#e6b8af") * 3
 
 
 FAMILY = cover.family(name="sudoku", title="Sudoku: any n² x n² size, X (diagonal) and jigsaw variants", read=read,
-                      settings=(VARIANT, REGIONS), sheets=sheets, order=50)
+                      settings=(VARIANT, REGIONS), sheets=sheets, order=50, line_form=LINE_FORM)
