@@ -30,7 +30,8 @@ NAME = "numba-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
 SLICE_SECONDS = 0.05
 MIN_SLICE, MAX_SLICE = 1 << 12, 1 << 26
-BUFFER = 4096  # solutions handed to Python at a time when enumerating
+BUFFER = 4096  # solutions handed to Python at a time when enumerating...
+BUFFER_BYTES = 16 * 2**20  # ... or fewer, when that many long solutions would take more than this
 
 
 def available() -> bool:
@@ -242,7 +243,9 @@ class Driver:
             if state:
                 yield [self.given]
             return
-        out = np.zeros((self.buffer, self.compiled.n_primary + 2), dtype=np.int64)
+        width = getattr(self.compiled, "longest", self.compiled.n_primary) + len(self.given) + 2
+        rows = min(self.buffer, max(2, BUFFER_BYTES // (8 * width)))  # two at least: a full buffer pauses
+        out = np.zeros((rows, width), dtype=np.int64)
         meta = state["meta"]
         budget = FIRST_SLICE
         while True:
