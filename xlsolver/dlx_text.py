@@ -18,7 +18,7 @@ the same problem and the same messages.
 """
 from __future__ import annotations
 
-from .exact_cover import ExactCover, PackedNames, PackedNumbers, PackedOptions, ProblemError
+from .exact_cover import ExactCover, PackedNames, PackedNumbers, PackedOptions, ProblemError, shown
 
 #: ASCII line ends of ``str.splitlines`` ("\r\n" is one), made "\n"; whitespace of ``str.split`` after that.
 _LINE_ENDS = bytes.maketrans(b"\r\x0b\x0c\x1c\x1d\x1e", b"\n" * 6)
@@ -212,6 +212,6 @@ def _first_problem(bad: tuple[int, int, int], data: bytes, starts, ends, line) -
     if kind == 0:
         return f"line {number}: colours ('item:colour') are not supported"
     if kind == 1:
-        return f"line {number}: option uses undeclared item {data[starts[token]:ends[token]].decode()!r}"
+        return f"line {number}: option uses undeclared item {shown(data[starts[token]:ends[token]].decode())}"
     words = [data[a:b].decode() for a, b in zip(starts[line == number], ends[line == number])]
     return f"line {number}: option {' '.join(words)!r} names an item twice"

@@ -33,6 +33,11 @@ class ProblemError(ValueError):
     """An exact-cover problem that is not well formed (unknown or repeated item...)."""
 
 
+def shown(name: str, most: int = 60) -> str:
+    """A name quoted for a message, cut short when long (a hostile file's 60 MB line is one line still)."""
+    return repr(name) if len(name) <= most else f"{name[:most]!r}... ({len(name):,} characters)"
+
+
 AUTO, FIRST, FEWEST = "auto", "first", "fewest"
 BRANCHING = (AUTO, FIRST, FEWEST)
 
@@ -110,7 +115,7 @@ class ExactCover:
         try:
             indices = tuple(self._index[name] for name in items)
         except KeyError as err:
-            raise ProblemError(f"option uses undeclared item {err.args[0]!r}") from None
+            raise ProblemError(f"option uses undeclared item {shown(err.args[0])}") from None
         if not indices:
             raise ProblemError("an option needs at least one item")
         if len(set(indices)) != len(indices):

@@ -77,3 +77,11 @@ def test_a_problem_beyond_the_memory_limit_is_refused_in_one_line(tmp_path, caps
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "memory limit of 1 MB; raise it with 'xlsolver count --memory MB'" in err
     assert cli.main(["count", str(path), "--memory", "8"]) == 0
+
+
+def test_a_gigantic_line_is_refused_in_one_short_line(tmp_path, capsys):
+    path = tmp_path / "giant.dlx"
+    path.write_text("a\n" + "x" * 5_000_000 + "\n")
+    assert cli.main(["count", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "undeclared item 'xxx" in err and "5,000,000 characters" in err
