@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlsolver import count
 from xlsolver.dlx_text import FormatError, dumps, loads
@@ -64,3 +65,41 @@ def test_options_of_secondary_items_only_are_read_and_never_chosen():
     problem = loads("a | x\na\nx\n")
     assert problem.options == [(0,), (1,)]
     assert count(problem).solutions == 1 and dumps(problem).endswith("a\nx\n")
+
+
+# --- ASCII text is read all at once (numpy); other text line by line: the same problem, the same message ---
+
+ASCII_TOKENS = ["a", "b", "c", "d", "ab", "x", "y", "|", "a|b", "a:1", "|c", "bb", "c" * 70]
+ASCII_SPACES = [" ", "  ", "\t", "\x1f", "\r", "\r\n", "\n", "\x0b", "\x0c", "\x1c", "\n\n"]
+
+
+@st.composite
+def ascii_dlx_texts(draw):
+    parts = draw(st.lists(st.one_of(st.sampled_from(ASCII_TOKENS), st.sampled_from(ASCII_SPACES)), max_size=30))
+    return draw(st.sampled_from(["", "a b c | x y\n", "a b\n", "| comment\na b c\n"])) + "".join(parts)
+
+
+def read(text):
+    try:
+        problem = loads(text)
+    except FormatError as err:
+        return str(err)
+    return list(problem.primary), list(problem.secondary), list(problem.options), list(problem.labels)
+
+
+@settings(max_examples=400, deadline=None)
+@given(ascii_dlx_texts())
+def test_ascii_text_reads_as_any_text(text):
+    assert text.isascii()
+    # a comment that is not ASCII, after the last line: the same text read line by line
+    assert read(text) == read(text + "\n| é")
+
+
+def test_a_big_ascii_problem_is_read_into_arrays():
+    names = [f"i{k}" for k in range(20_000)]
+    problem = loads(" ".join(names) + " | s\n" + "\n".join(names[::-1]) + "\ni0 s\n")
+    assert len(problem.primary) == 20_000 and list(problem.secondary) == ["s"]
+    assert problem.options[0] == (19_999,) and problem.options[-1] == (0, 20_000)
+    assert problem.labels[0] == 2 and problem.labels[-1] == 20_002
+    assert type(problem.options).__name__ == "PackedOptions" and type(problem.primary).__name__ == "PackedNames"
+    assert count(problem).solutions == 2  # i0 alone, or with s

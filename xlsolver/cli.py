@@ -37,6 +37,7 @@ from pathlib import Path
 from . import __version__, catalog, dlx_text, families, geometry, svg, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
+from .engine import TooBig
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
 from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, batch, challenges, exact
@@ -73,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     except NotRead as err:  # every problem of the puzzle, as the command's answer
         return report(err.answer, as_json=args.json, colour=args.colour)
     except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
-        print(f"xlsolver: {err}", file=sys.stderr)
+        hint = "; raise it with 'xlsolver count --memory MB'" if isinstance(err, TooBig) else ""
+        print(f"xlsolver: {err}{hint}", file=sys.stderr)
         return Status.INVALID.exit_code
     except Exception as err:  # a bug: say so in one line; XLSOLVER_DEBUG=1 shows the traceback
         if os.environ.get("XLSOLVER_DEBUG"):

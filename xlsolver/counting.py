@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import clock, engine, symmetry
-from .engine import LIMIT
+from .engine import LIMIT, footprint
 from .exact_cover import ExactCover, ProblemError
 from .symmetry import Controls, SymmetricCount
 
@@ -65,8 +65,8 @@ def count(request: Request) -> Counted:
     if request.accept is not None:
         return _count_accepted(request)
     problem = request.problem
-    identity = [list(range(len(problem.items)))]
-    maps, why_not = checked_group(problem, request.symmetries or identity)
+    identity = [range(len(problem.items))]
+    maps, why_not = checked_group(problem, request.symmetries) if request.symmetries else (identity, "")
     if request.distinct and why_not:
         raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
     use_symmetry = request.distinct or (request.limit is None and len(maps) > 1)
@@ -93,6 +93,8 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     engine's own counter for the whole problem when that pays, in this process (a limited count too, when
     a search for the limit would cost more than counting them all), else split, else the plan here."""
     problem, controls = request.problem, request.controls
+    memory = engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
+    footprint.check(problem, memory)  # TooBig: one line now, not a process killed by the system later
     if not problem.options:
         result = engine.count(problem, limit=request.limit)
         return SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
@@ -107,7 +109,6 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched,
                          engine=controls.engine_name)
     if how.name != engine.SEARCH:
-        memory = engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
         counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=memory,
                                        controls=controls, start=start)
         if counted is not None:

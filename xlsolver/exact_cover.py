@@ -26,12 +26,17 @@ Either rule finds the same set of solutions; only the order and the speed differ
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 
 class ProblemError(ValueError):
     """An exact-cover problem that is not well formed (unknown or repeated item...)."""
+
+
+def shown(name: str, most: int = 60) -> str:
+    """A name quoted for a message, cut short when long (a hostile file's 60 MB line is one line still)."""
+    return repr(name) if len(name) <= most else f"{name[:most]!r}... ({len(name):,} characters)"
 
 
 AUTO, FIRST, FEWEST = "auto", "first", "fewest"
@@ -56,6 +61,9 @@ class ExactCover:
     def __post_init__(self) -> None:
         if self.branching not in BRANCHING:
             raise ProblemError(f"branching {self.branching!r} is unknown; choose {' or '.join(map(repr, BRANCHING))}")
+        self._index: dict[str, int] | None = None  # name -> item, made when an option is added by name
+        if isinstance(self.primary, PackedNames) and isinstance(self.secondary, PackedNames):
+            return  # read from text and checked there (dlx_text), kept packed
         for kind, names in (("primary", self.primary), ("secondary", self.secondary)):
             if isinstance(names, str):
                 raise ProblemError(f"{kind} items must be a list of names, not the string {names!r}")
@@ -75,9 +83,24 @@ class ExactCover:
                 raise ProblemError(f"item name {name!r} must be non-empty, without spaces or '|'")
 
     @property
-    def items(self) -> list[str]:
+    def items(self) -> Sequence[str]:
         """All item names: primary ones first, then secondary ones (= item indices)."""
+        if isinstance(self.primary, PackedNames):
+            return self.primary.joined(self.secondary)
         return self.primary + self.secondary
+
+    def flat(self):
+        """``(starts, entries)`` as numpy arrays: option ``o``'s items are ``entries[starts[o]:starts[o + 1]]``
+        (int64 and int32): the one form the compiled encodings are built from, without a tuple per option."""
+        import numpy as np
+
+        if isinstance(self.options, PackedOptions):
+            return self.options.flat()
+        lengths = np.fromiter(map(len, self.options), dtype=np.int64, count=len(self.options))
+        starts = np.zeros(len(self.options) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=starts[1:])
+        entries = np.fromiter((i for items in self.options for i in items), dtype=np.int32, count=int(starts[-1]))
+        return starts, entries
 
     def add_option(self, items: Iterable[str], label: Hashable = None) -> int:
         """Add an option made of ``items`` (a list of names); return its index.
@@ -88,10 +111,12 @@ class ExactCover:
         if isinstance(items, str):
             raise ProblemError(f"option {items!r} is a string; give a list of item names, e.g. {items.split() or [items]!r}")
         items = list(items)
+        if self._index is None:
+            self._index = {name: i for i, name in enumerate(self.items)}
         try:
             indices = tuple(self._index[name] for name in items)
         except KeyError as err:
-            raise ProblemError(f"option uses undeclared item {err.args[0]!r}") from None
+            raise ProblemError(f"option uses undeclared item {shown(err.args[0])}") from None
         if not indices:
             raise ProblemError("an option needs at least one item")
         if len(set(indices)) != len(indices):
@@ -106,7 +131,7 @@ class ExactCover:
 
     def is_solution(self, solution: Sequence[int]) -> bool:
         """True if ``solution`` covers each primary item once and each secondary at most once."""
-        covered = [0] * len(self._index)
+        covered = [0] * len(self.items)
         for option in solution:
             for item in self.options[option]:
                 covered[item] += 1
@@ -120,3 +145,125 @@ class ExactCover:
         sub.options = [self.options[i] for i in keep]
         sub.labels = [self.labels[i] for i in keep]
         return sub, keep
+
+
+class PackedNames(Sequence):
+    """Item names kept as the text they were read from (a bytes buffer, each name's start and end in numpy
+    arrays), not a ``str`` object each: a name is decoded when asked for.  Slices are views."""
+
+    def __init__(self, buffer: bytes, starts, ends, parent: PackedNames | None = None, at: int = 0):
+        self.buffer, self.starts, self.ends = buffer, starts, ends
+        self.parent, self.at = parent, at  # a slice of ``parent`` from ``at`` on (joined() gives it back)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, _, step = index.indices(len(self))
+            whole = self.parent is None and step == 1
+            return PackedNames(self.buffer, self.starts[index], self.ends[index], self if whole else None, start)
+        return self.buffer[self.starts[index]:self.ends[index]].decode("utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        buffer = self.buffer
+        for start, end in zip(self.starts.tolist(), self.ends.tolist()):
+            yield buffer[start:end].decode("utf-8")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __add__(self, other) -> list[str]:
+        return list(self) + list(other)
+
+    def __repr__(self) -> str:
+        shown = [self[k] for k in range(min(len(self), 5))]
+        return f"PackedNames({shown}{'...' if len(self) > 5 else ''}, {len(self)} names)"
+
+    def joined(self, other: PackedNames) -> PackedNames:
+        """These names, then ``other``'s (same buffer): one view when they are contiguous (made once)."""
+        import numpy as np
+
+        if not len(other):
+            return self
+        if not len(self):
+            return other
+        if self.parent is not None and self.parent is other.parent and self.at == 0 \
+                and other.at == len(self) and len(self) + len(other) == len(self.parent):
+            return self.parent
+        return PackedNames(self.buffer, np.concatenate([self.starts, other.starts]),
+                           np.concatenate([self.ends, other.ends]))
+
+
+class PackedOptions(Sequence):
+    """Options kept in two numpy arrays (``flat``'s form), read as the tuple of each; ``append`` adds more
+    (kept as tuples until the next ``flat``)."""
+
+    def __init__(self, starts, entries):
+        self.starts, self.entries = starts, entries
+        self.extra: list[tuple[int, ...]] = []
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1 + len(self.extra)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        packed = len(self.starts) - 1
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("option index out of range")
+        if index >= packed:
+            return self.extra[index - packed]
+        return tuple(self.entries[self.starts[index]:self.starts[index + 1]].tolist())
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        entries, starts = self.entries, self.starts.tolist()
+        for k in range(len(starts) - 1):
+            yield tuple(entries[starts[k]:starts[k + 1]].tolist())
+        yield from self.extra
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def append(self, items: tuple[int, ...]) -> None:
+        self.extra.append(tuple(items))
+
+    def flat(self):
+        """``(starts, entries)``, as ExactCover.flat."""
+        import numpy as np
+
+        if self.extra:
+            lengths = np.array([len(items) for items in self.extra], dtype=np.int64)
+            self.starts = np.concatenate([self.starts, self.starts[-1] + np.cumsum(lengths)])
+            self.entries = np.concatenate([self.entries, np.array([i for items in self.extra for i in items],
+                                                                  dtype=np.int32)])
+            self.extra = []
+        return self.starts, self.entries
+
+
+class PackedNumbers(Sequence):
+    """Integers (labels: the line each option was read from) in a numpy array, read as Python ints."""
+
+    def __init__(self, values):
+        self.values = values
+        self.extra: list = []
+
+    def __len__(self) -> int:
+        return len(self.values) + len(self.extra)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index >= len(self.values):
+            return self.extra[index - len(self.values)]
+        return int(self.values[index])
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def append(self, value) -> None:
+        self.extra.append(value)

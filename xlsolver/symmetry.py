@@ -168,6 +168,8 @@ def choose_pivot(problem: ExactCover, elements: Sequence[Permutation]) -> int | 
 
 def plan(problem: ExactCover, item_maps: Sequence[Sequence[int]], pivot: int | None = None) -> Plan:
     """Which counts give all solutions and solutions up to the group of ``item_maps``."""
+    if len(item_maps) == 1 and pivot is None and _is_identity(item_maps[0]):
+        return Plan((Term((), 1),), (), 1)  # nothing to spare: one count of the whole problem (no pass over it)
     elements = group(problem, item_maps)
     moves = dict(zip(elements, option_maps(problem, elements)))  # each map must be a symmetry
     if pivot is None:
@@ -179,6 +181,12 @@ def plan(problem: ExactCover, item_maps: Sequence[Sequence[int]], pivot: int | N
         terms = tuple(Term((orbit[0],), len(orbit)) for orbit in _orbits(pivot_options, stabiliser))
     quotients = tuple(Quotient(weight, quotient(problem, h, moves[h])) for h, weight in _cyclic_classes(elements))
     return Plan(terms, quotients, len(elements))
+
+
+def _is_identity(mapping: Sequence[int]) -> bool:
+    if isinstance(mapping, range):
+        return mapping == range(len(mapping))
+    return all(i == m for i, m in enumerate(mapping))
 
 
 def quotient(problem: ExactCover, h: Sequence[int], moves: Sequence[int] | None = None) -> ExactCover:

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from .. import clock
 from ..answer import Status
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import estimate, fast, fast_fewest, fewest, memo, reference
+from . import estimate, fast, fast_fewest, fewest, footprint, memo, reference
+from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
-           "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB"]
+           "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB", "TooBig"]
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
@@ -125,9 +126,11 @@ class Search:
         progress_interval: float = 0.5,
         engine: str = "auto",
         start: float | None = None,
+        memory_mb: float = DEFAULT_MEMORY_MB,
     ) -> None:
         if limit is not None and limit < 0:
             raise ValueError("limit must be >= 0")
+        footprint.check(problem, memory_mb)  # TooBig: a line now, not a process killed later
         self.problem = problem
         self.given = tuple(given)
         self.limit = limit
@@ -270,8 +273,9 @@ def count(problem: ExactCover, *, given: Sequence[int] = (), limit: int | None =
     solution by memoised sub-problems is cheaper than searching for ``limit`` + 1
     of them, that count is made and compared with the limit.
     """
+    footprint.check(problem, memory_mb)
     if limit == 0:
-        return Search(problem, given=given, limit=0, engine=engine, **controls).run()
+        return Search(problem, given=given, limit=0, engine=engine, memory_mb=memory_mb, **controls).run()
     start = clock.now()
     wanted = None if limit is None else limit + 1
     how = counter(problem, given, wanted, engine=engine)
@@ -279,7 +283,8 @@ def count(problem: ExactCover, *, given: Sequence[int] = (), limit: int | None =
     if how.name == MEMOISED:
         result = count_by(problem, how, given=given, memory_mb=memory_mb, start=start, **controls)
     if result is None:
-        result = Search(problem, given=given, limit=wanted, engine=how.engine.NAME, start=start, **controls).run()
+        result = Search(problem, given=given, limit=wanted, engine=how.engine.NAME, start=start, memory_mb=memory_mb,
+                        **controls).run()
     if limit is None or result.solutions <= limit:
         return result
     return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
@@ -307,7 +312,8 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     for ``limit`` solutions costing its share of the tree (``estimate.share``).  "numba"
     asks for compiled code, with the rule chosen as above; naming an engine
     ("numba-first", "fewest"...) runs that one.  Every engine finds the same
-    solutions, in its rule's order.
+    solutions, in its rule's order.  A problem too big for the first-item engines'
+    masks or for estimating (``footprint.big``) is searched by the fewest-options rule.
     """
     if name not in ("auto", "numba") and name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
@@ -318,6 +324,11 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     may_python = name == "auto"
     may_compile = not may_python or (fast.available() and (limit is None or limit > 2))
     rule = problem.branching
+    if footprint.big(problem):  # no estimates (their cost grows as depth times items), masks only where they fit
+        if rule == FIRST and footprint.dense_bytes(problem) > footprint.DENSE_BYTES:
+            raise TooBig(f"the first-item search of this problem would need {footprint.dense_bytes(problem) // 2**20:,} "
+                         "MB of masks; let the engine choose the rule (branching 'auto')")
+        return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile]
     if rule != AUTO and not (may_python and may_compile):
         return BY_RULE[rule][may_compile]  # nothing to weigh
     rule, compiled = estimate.plan(problem, given, rule, python=may_python, compiled=may_compile, limit=limit)

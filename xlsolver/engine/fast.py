@@ -30,7 +30,8 @@ NAME = "numba-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
 SLICE_SECONDS = 0.05
 MIN_SLICE, MAX_SLICE = 1 << 12, 1 << 26
-BUFFER = 4096  # solutions handed to Python at a time when enumerating
+BUFFER = 4096  # solutions handed to Python at a time when enumerating...
+BUFFER_BYTES = 16 * 2**20  # ... or fewer, when that many long solutions would take more than this
 #: Rows of the first slice's solution buffer; doubled each time a slice fills it, up to the buffer asked for.  A
 #: buffer of BUFFER rows is megabytes (a row per primary item), and zeroing it cost more than a puzzle's search.
 FIRST_ROWS = 16
@@ -245,8 +246,10 @@ class Driver:
             if state:
                 yield [self.given]
             return
-        rows = self.buffer if self.buffer == 1 else min(self.buffer, FIRST_ROWS)  # 1: count, store the first only
-        out = np.zeros((rows, self.compiled.n_primary + 2), dtype=np.int64)
+        width = getattr(self.compiled, "longest", self.compiled.n_primary) + len(self.given) + 2
+        most = min(self.buffer, max(2, BUFFER_BYTES // (8 * width)))  # two at least: a full buffer pauses
+        rows = most if most == 1 else min(most, FIRST_ROWS)  # 1: count, store the first only
+        out = np.zeros((rows, width), dtype=np.int64)
         meta = state["meta"]
         budget = FIRST_SLICE
         while True:
@@ -262,9 +265,9 @@ class Driver:
             yield [self.given + tuple(int(v) for v in row[: list(row).index(-1)]) for row in out[: meta[kernels.STORED]]]
             if status in (kernels.DONE, kernels.LIMIT):
                 return
-            if status == kernels.BUFFER_FULL and rows < self.buffer:
-                rows = min(2 * rows, self.buffer)
-                out = np.zeros((rows, self.compiled.n_primary + 2), dtype=np.int64)
+            if status == kernels.BUFFER_FULL and rows < most:
+                rows = min(2 * rows, most)
+                out = np.zeros((rows, width), dtype=np.int64)
             if self.tick is not None and self.tick(self.nodes, self.explored):
                 return
 

@@ -3,7 +3,6 @@ solutions in the same order) run by numba (``_dlx_kernels``) in slices, like ``f
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain
 
 from ..exact_cover import ExactCover
 from . import fast
@@ -17,20 +16,21 @@ class Compiled:
     def __init__(self, problem: ExactCover):
         import numpy as np
 
-        options = problem.options
         self.n_primary = len(problem.primary)
-        self.n_options = len(options)
-        self.step = max(len(problem.items), 1)
-        lengths = np.fromiter(map(len, options), dtype=np.int64, count=len(options))
-        self.opt_start = np.zeros(len(options) + 1, dtype=np.int32)
-        np.cumsum(lengths, out=self.opt_start[1:])
-        self.opt_items = np.fromiter(chain.from_iterable(options), dtype=np.int32, count=int(self.opt_start[-1]))
-        owner = np.repeat(np.arange(len(options), dtype=np.int32), lengths)
+        self.n_options = len(problem.options)
+        self.longest = min(self.n_primary, self.n_options)  # the deepest a search goes: one option a level
+        n_items = len(problem.items)
+        self.step = max(n_items, 1)
+        starts, entries = problem.flat()  # arrays, not a tuple per option: linear in the problem's size
+        self.opt_start = starts.astype(np.int32) if starts[-1] < 2**31 else starts
+        self.opt_items = entries
+        lengths = np.diff(starts)
+        owner = np.repeat(np.arange(self.n_options, dtype=np.int32), lengths)
         self.col_opts = owner[np.argsort(self.opt_items, kind="stable")]  # by item, then option order
-        per_item = np.bincount(self.opt_items, minlength=len(problem.items))
-        self.col_start = np.zeros(len(problem.items) + 1, dtype=np.int32)
+        per_item = np.bincount(self.opt_items, minlength=n_items)
+        self.col_start = np.zeros(n_items + 1, dtype=np.int32)
         np.cumsum(per_item, out=self.col_start[1:])
-        self.full_key = per_item.astype(np.int64) * self.step + np.arange(len(problem.items))
+        self.full_key = per_item.astype(np.int64) * self.step + np.arange(n_items)
 
     @staticmethod
     def kernels():
@@ -48,12 +48,13 @@ class Compiled:
             "uset": np.arange(self.n_primary, dtype=np.int32),
             "uloc": np.arange(self.n_primary, dtype=np.int32),
             "cands": np.zeros(self.n_options, dtype=np.int32),
-            "lv": np.zeros((self.n_primary + 1, k.LEVEL), dtype=np.int64),
+            "lv": np.zeros((self.longest + 1, k.LEVEL), dtype=np.int64),
+            "heap": np.zeros(2 * self.n_primary + 64, dtype=np.int64),
             "meta": np.zeros(k.META, dtype=np.int64),
         }
         k.start(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
                 np.asarray(given, dtype=np.int64), state["alive"], state["key"], state["killed"], state["uset"],
-                state["uloc"], state["cands"], state["lv"], state["meta"])
+                state["uloc"], state["cands"], state["lv"], state["meta"], state["heap"])
         meta = state["meta"]
         return int(meta[k.COUNT]) if meta[k.STATUS] == k.DONE else state
 
@@ -61,18 +62,18 @@ class Compiled:
         """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
         kernels.search(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
                        state["alive"], state["key"], state["killed"], state["uset"], state["uloc"], state["cands"],
-                       state["lv"], state["meta"], budget, limit, out)
+                       state["lv"], state["meta"], state["heap"], budget, limit, out)
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the levels' candidates."""
+        import numpy as np
+
         k = self.kernels()
-        lv = state["lv"]
-        done, weight = 0.0, 1.0
-        for d in range(int(state["meta"][k.DEPTH]) + 1):
-            width = max(int(lv[d, k.HI] - lv[d, k.LO]), 1)
-            done += weight * max(int(lv[d, k.POS] - lv[d, k.LO]) - 1, 0) / width
-            weight /= width
-        return min(done, 1.0)
+        rows = state["lv"][:int(state["meta"][k.DEPTH]) + 1]  # arrays: a search may be a million levels deep
+        width = np.maximum(rows[:, k.HI] - rows[:, k.LO], 1).astype(float)
+        before = np.maximum(rows[:, k.POS] - rows[:, k.LO] - 1, 0)
+        weight = np.concatenate(([1.0], np.cumprod(1.0 / width)[:-1]))
+        return min(float(np.sum(weight * before / width)), 1.0)
 
 
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:

@@ -10,7 +10,10 @@ The data are arrays, in the spirit of dancing links: ``options_of[item]`` lists
 the options holding each item, ``alive[option]`` says whether an option still
 fits, and ``key[item] = live options * P + item`` (``P`` = number of primary
 items), held for the uncovered items only, makes "fewest, then first declared"
-a single ``min(key.values())``.  Choosing an option kills every live option that
+a single ``min(key.values())``; an item with one option left (or none) is found
+without that scan, on a heap of the keys that took such a value (``_dlx_kernels``
+explains it: an entry no longer true is dropped when it reaches the top), so a
+problem of many forced items costs what its nodes cost.  Choosing an option kills every live option that
 shares an item with it and lowers the counts of their primary items; undoing
 revives exactly those, in the same bookkeeping, so no count is ever recomputed
 from scratch.
@@ -24,6 +27,7 @@ same nodes, the same solutions in the same order.
 """
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 
 from ..exact_cover import ExactCover
@@ -53,6 +57,15 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
     options = problem.options
     options_of, primary_of, step, key = tables(problem)
     alive = bytearray(b"\x01") * len(options)
+    forced = [v for v in key.values() if v < 2 * step]  # a heap (see the module doc)
+    heapq.heapify(forced)
+    most = 2 * len(key) + 64
+
+    def push(v: int) -> None:
+        if len(forced) >= most:  # full of entries no longer true: rebuilt from the uncovered items
+            forced[:] = [k for k in key.values() if k < 2 * step]
+            heapq.heapify(forced)
+        heapq.heappush(forced, v)
 
     def choose(option: int) -> tuple[list[int], list[tuple[int, int]]]:
         """Take ``option``: kill every live option it clashes with (itself too), cover its
@@ -65,15 +78,22 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
                     killed.append(other)
                     for counted in primary_of[other]:  # a live option's items are all uncovered
                         key[counted] -= step
+                        if key[counted] < 2 * step:
+                            push(key[counted])
         return killed, [(item, key.pop(item)) for item in primary_of[option]]
 
     def undo(taken: tuple[list[int], list[tuple[int, int]]]) -> None:
         killed, covered = taken
         key.update(covered)
+        for _, v in covered:
+            if v < 2 * step:
+                push(v)
         for other in killed:
             alive[other] = 1
             for counted in primary_of[other]:
                 key[counted] += step
+                if key[counted] < 2 * step:
+                    push(key[counted])
 
     for option in given:
         if not alive[option]:
@@ -86,7 +106,9 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
 
     def branches() -> list[int]:
         """Live options of the tightest uncovered item (empty if it has none)."""
-        tightest = min(key.values())
+        while forced and key.get(forced[0] % step) != forced[0]:
+            heapq.heappop(forced)
+        tightest = forced[0] if forced else min(key.values())
         if tightest < step:
             return []
         return [option for option in options_of[tightest % step] if alive[option]]

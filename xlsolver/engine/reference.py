@@ -39,13 +39,26 @@ def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]]
     by_first: list[list[tuple[int, int]]] = [[] for _ in range(n_primary)]
     masks = []
     for index, items in enumerate(problem.options):
-        mask = 0
-        for item in items:
-            mask |= 1 << item
+        mask = _mask(items)
         masks.append(mask)
         if min(items) < n_primary:  # primary items come first
             by_first[min(items)].append((mask, index))
     return (1 << n_primary) - 1, by_first, masks
+
+
+def _mask(items: Sequence[int]) -> int:
+    """The int with bit ``i`` set for each item: built in one piece for a long option (bit by bit, each
+    step copies the int so far: quadratic in the option's length)."""
+    if len(items) <= 64:
+        mask = 0
+        for item in items:
+            mask |= 1 << item
+        return mask
+    import numpy as np
+
+    bits = np.zeros(max(items) + 1, dtype=bool)
+    bits[list(items)] = True
+    return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None = None) -> Iterator[tuple[int, ...]]:
