@@ -5,9 +5,10 @@
     A x                  <- one option per line: the items it covers
     B C y
     x y                  <- secondary items only: allowed, never part of a solution
+    A x:red              <- Knuth's colours: a secondary item may be shared by options of one colour
 
-Knuth's colour suffixes (``item:colour``) are not supported and are rejected
-with a message rather than misread.
+A colour goes on a secondary item only; a colour on a primary item, an empty
+item or colour (``x:``, ``:red``) or a second ``:`` is refused, naming the line.
 """
 from __future__ import annotations
 
@@ -25,8 +26,22 @@ def dumps(problem: ExactCover, comment: str | None = None) -> str:
     if problem.secondary:
         header += " | " + " ".join(problem.secondary)
     lines.append(header)
-    lines += [" ".join(problem.option_items(o)) for o in range(len(problem.options))]
+    lines += [" ".join(f"{name}:{colour}" if colour else name
+                       for name, colour in zip(problem.option_items(o), problem.option_colours(o)))
+              for o in range(len(problem.options))]
     return "\n".join(lines) + "\n"
+
+
+def split_colours(tokens: list[str], number: int) -> tuple[list[str], list[str] | None]:
+    """An option line's ``item`` and ``item:colour`` tokens as (items, colours or None if none is coloured)."""
+    items, colours = [], []
+    for token in tokens:
+        name, colon, colour = token.partition(":")
+        if colon and (not name or not colour or ":" in colour):
+            raise FormatError(f"line {number}: {token!r} is not item:colour (one ':' between an item and its colour)")
+        items.append(name)
+        colours.append(colour)
+    return items, colours if any(colours) else None
 
 
 def loads(text: str) -> ExactCover:
@@ -36,9 +51,9 @@ def loads(text: str) -> ExactCover:
         line = raw.strip()
         if not line or line.startswith("|"):
             continue
-        if ":" in line:
-            raise FormatError(f"line {number}: colours ('item:colour') are not supported")
         if problem is None:
+            if ":" in line:
+                raise FormatError(f"line {number}: item names hold no ':' (colours go on options: item:colour)")
             primary, _, secondary = line.partition("|")
             if "|" in secondary:
                 raise FormatError(f"line {number}: the item line may hold one '|' only")
@@ -50,7 +65,8 @@ def loads(text: str) -> ExactCover:
                 raise FormatError(f"line {number}: {err}") from None
             continue
         try:
-            problem.add_option(line.split(), label=number)
+            items, colours = split_colours(line.split(), number)
+            problem.add_option(items, label=number, colours=colours)
         except ProblemError as err:
             raise FormatError(f"line {number}: {err}") from None
     if problem is None:

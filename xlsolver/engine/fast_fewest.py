@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..exact_cover import ExactCover
-from . import fast
+from . import colour_bits, fast
 
 NAME = "numba-fewest"
 
@@ -16,21 +16,20 @@ class Compiled:
     def __init__(self, problem: ExactCover):
         import numpy as np
 
-        options = problem.options
+        options, claims, bits = colour_bits.split(problem)  # without colours: the options, their items
         self.n_primary = len(problem.primary)
         self.n_options = len(options)
-        self.step = max(len(problem.items), 1)
-        lengths = np.fromiter(map(len, options), dtype=np.int64, count=len(options))
-        self.opt_start = np.zeros(len(options) + 1, dtype=np.int32)
-        np.cumsum(lengths, out=self.opt_start[1:])
-        self.opt_items = np.fromiter((i for items in options for i in items), dtype=np.int32,
-                                     count=int(self.opt_start[-1]))
+        self.step = max(bits, 1)
+        self.opt_start, self.opt_items, lengths = _flat(options)
+        self.claim_start, self.claim_items = self.opt_start, self.opt_items
+        if problem.coloured:
+            self.claim_start, self.claim_items, _ = _flat(claims)
         owner = np.repeat(np.arange(len(options), dtype=np.int32), lengths)
         self.col_opts = owner[np.argsort(self.opt_items, kind="stable")]  # by item, then option order
-        per_item = np.bincount(self.opt_items, minlength=len(problem.items))
-        self.col_start = np.zeros(len(problem.items) + 1, dtype=np.int32)
+        per_item = np.bincount(self.opt_items, minlength=bits)
+        self.col_start = np.zeros(bits + 1, dtype=np.int32)
         np.cumsum(per_item, out=self.col_start[1:])
-        self.full_key = per_item.astype(np.int64) * self.step + np.arange(len(problem.items))
+        self.full_key = per_item.astype(np.int64) * self.step + np.arange(bits)
 
     @staticmethod
     def kernels():
@@ -51,17 +50,17 @@ class Compiled:
             "lv": np.zeros((self.n_primary + 1, k.LEVEL), dtype=np.int64),
             "meta": np.zeros(k.META, dtype=np.int64),
         }
-        k.start(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
-                np.asarray(given, dtype=np.int64), state["alive"], state["key"], state["killed"], state["uset"],
-                state["uloc"], state["cands"], state["lv"], state["meta"])
+        k.start(self.opt_start, self.opt_items, self.claim_start, self.claim_items, self.col_start, self.col_opts,
+                self.n_primary, self.step, np.asarray(given, dtype=np.int64), state["alive"], state["key"],
+                state["killed"], state["uset"], state["uloc"], state["cands"], state["lv"], state["meta"])
         meta = state["meta"]
         return int(meta[k.COUNT]) if meta[k.STATUS] == k.DONE else state
 
     def advance(self, kernels, state, budget: int, limit: int, out) -> None:
         """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
-        kernels.search(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
-                       state["alive"], state["key"], state["killed"], state["uset"], state["uloc"], state["cands"],
-                       state["lv"], state["meta"], budget, limit, out)
+        kernels.search(self.opt_start, self.opt_items, self.claim_start, self.claim_items, self.col_start,
+                       self.col_opts, self.n_primary, self.step, state["alive"], state["key"], state["killed"],
+                       state["uset"], state["uloc"], state["cands"], state["lv"], state["meta"], budget, limit, out)
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the levels' candidates."""
@@ -73,6 +72,18 @@ class Compiled:
             done += weight * max(int(lv[d, k.POS] - lv[d, k.LO]) - 1, 0) / width
             weight /= width
         return min(done, 1.0)
+
+
+def _flat(rows):
+    """``(start, entries, lengths)``: ``rows`` (tuples of ints) end to end, row ``r`` at
+    ``entries[start[r]:start[r + 1]]``."""
+    import numpy as np
+
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    start = np.zeros(len(rows) + 1, dtype=np.int32)
+    np.cumsum(lengths, out=start[1:])
+    entries = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=int(start[-1]))
+    return start, entries, lengths
 
 
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:
