@@ -53,7 +53,7 @@ def test_round_trip_keeps_items_options_and_solutions(problem):
     ("| x\n", "no item line"),
     ("a b\na c\n", r"line 2: .*undeclared item 'c'"),
     ("a | x | y\n", "line 1: .*one '\\|'"),
-    ("a b\na:red b\n", "line 2: colours"),
+    ("a b\na:red b\n", "line 2: item .a. is primary; only secondary items take a colour"),
     ("a a\n", "line 1: .*declared twice"),
 ])
 def test_bad_text_names_the_line(text, message):

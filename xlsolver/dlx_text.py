@@ -5,16 +5,17 @@
     A x                  <- one option per line: the items it covers
     B C y
     x y                  <- secondary items only: allowed, never part of a solution
+    A x:red              <- Knuth's colours: a secondary item may be shared by options of one colour
 
-Knuth's colour suffixes (``item:colour``) are not supported and are rejected
-with a message rather than misread.
+A colour goes on a secondary item only; a colour on a primary item, an empty
+item or colour (``x:``, ``:red``) or a second ``:`` is refused, naming the line.
 
 Reading costs time and memory linear in the text, with small constants: ASCII
 text is read by :func:`_packed` with numpy, all lines at once (names matched to
 items by one sort of every token, the problem kept in arrays: ``PackedNames``,
 ``PackedOptions``); other text, and a file whose names differ too much in
-length for that, line by line (:func:`_by_line`).  Both take the same text to
-the same problem and the same messages.
+length for that, or a file with colours, line by line (:func:`_by_line`).  Both
+take the same text to the same problem and the same messages.
 """
 from __future__ import annotations
 
@@ -40,8 +41,22 @@ def dumps(problem: ExactCover, comment: str | None = None) -> str:
     if problem.secondary:
         header += " | " + " ".join(problem.secondary)
     lines.append(header)
-    lines += [" ".join(problem.option_items(o)) for o in range(len(problem.options))]
+    lines += [" ".join(f"{name}:{colour}" if colour else name
+                       for name, colour in zip(problem.option_items(o), problem.option_colours(o)))
+              for o in range(len(problem.options))]
     return "\n".join(lines) + "\n"
+
+
+def split_colours(tokens: list[str], number: int) -> tuple[list[str], list[str] | None]:
+    """An option line's ``item`` and ``item:colour`` tokens as (items, colours or None if none is coloured)."""
+    items, colours = [], []
+    for token in tokens:
+        name, colon, colour = token.partition(":")
+        if colon and (not name or not colour or ":" in colour):
+            raise FormatError(f"line {number}: {token!r} is not item:colour (one ':' between an item and its colour)")
+        items.append(name)
+        colours.append(colour)
+    return items, colours if any(colours) else None
 
 
 def loads(text: str) -> ExactCover:
@@ -60,9 +75,9 @@ def _by_line(text: str) -> ExactCover:
         line = raw.strip()
         if not line or line.startswith("|"):
             continue
-        if ":" in line:
-            raise FormatError(f"line {number}: colours ('item:colour') are not supported")
         if problem is None:
+            if ":" in line:
+                raise FormatError(f"line {number}: item names hold no ':' (colours go on options: item:colour)")
             primary, _, secondary = line.partition("|")
             if "|" in secondary:
                 raise FormatError(f"line {number}: the item line may hold one '|' only")
@@ -74,7 +89,8 @@ def _by_line(text: str) -> ExactCover:
                 raise FormatError(f"line {number}: {err}") from None
             continue
         try:
-            problem.add_option(line.split(), label=number)
+            items, colours = split_colours(line.split(), number)
+            problem.add_option(items, label=number, colours=colours)
         except ProblemError as err:
             raise FormatError(f"line {number}: {err}") from None
     if problem is None:
@@ -85,7 +101,7 @@ def _by_line(text: str) -> ExactCover:
 def _packed(data: bytes) -> ExactCover | None:
     """:func:`loads` of ASCII text, every line at once in numpy arrays; None when the names' lengths
     differ so much that padding them all to the longest would take over KEY_BYTES_PER_TEXT_BYTE times the text,
-    or one is longer than MAX_PACKED_NAME."""
+    or one is longer than MAX_PACKED_NAME, or a line has a colon (colours: read line by line)."""
     import numpy as np
 
     data = data.replace(b"\r\n", b"\n").translate(_LINE_ENDS)
@@ -101,9 +117,8 @@ def _packed(data: bytes) -> ExactCover | None:
         raise FormatError("no item line: the first line that is not a comment lists the items")
     header = int(line[0])
     colons = np.searchsorted(breaks, np.flatnonzero(text == ord(":"))) + 1
-    colons = colons[np.isin(colons, line)]  # in lines that are not comments
-    if len(colons) and colons[0] == header:
-        raise FormatError(f"line {header}: colours ('item:colour') are not supported")
+    if np.isin(colons, line).any():  # colours (or a ':' misplaced), in a line that is not a comment
+        return None
     in_header = line == header
     names, primary = _header_names(data, int(starts[in_header][0]), int(ends[in_header][-1]), header)
     starts, ends, line = starts[~in_header], ends[~in_header], line[~in_header]
@@ -113,7 +128,7 @@ def _packed(data: bytes) -> ExactCover | None:
     option_first = np.ones(len(line), dtype=bool)
     option_first[1:] = line[1:] != line[:-1]
     option = np.cumsum(option_first) - 1  # each token's option
-    bad = [(int(colons[0]), 0, 0)] if len(colons) else []
+    bad = []
     undeclared = np.flatnonzero(item < 0)
     if len(undeclared):
         bad.append((int(line[undeclared[0]]), 1, int(undeclared[0])))
@@ -209,8 +224,6 @@ def _keys(text, starts, ends, width: int):
 def _first_problem(bad: tuple[int, int, int], data: bytes, starts, ends, line) -> str:
     """The message of the first bad line (``bad``: its number, the kind of problem, the token), as _by_line's."""
     number, kind, token = bad
-    if kind == 0:
-        return f"line {number}: colours ('item:colour') are not supported"
     if kind == 1:
         return f"line {number}: option uses undeclared item {shown(data[starts[token]:ends[token]].decode())}"
     words = [data[a:b].decode() for a, b in zip(starts[line == number], ends[line == number])]

@@ -142,6 +142,8 @@ def group(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[Permu
     n, primary = len(problem.items), len(problem.primary)
     identity = tuple(range(n))
     elements = list(dict.fromkeys([identity] + [tuple(m) for m in item_maps]))
+    if problem.coloured and len(elements) > 1:
+        raise ProblemError("a problem whose options colour items takes no symmetries")
     for m in elements:
         if sorted(m) != list(identity):
             raise ProblemError("an item map is not a permutation of the items")

@@ -219,11 +219,12 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     MEMO_ABOVE_SECONDS, loading numba included when the search needs it and the counter does not.  It is
     given up for that search (by :func:`count_by`) when its state does not fit 64 bits, its tables
     would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS`` each) would take longer than
-    that estimate.  Its count is exact: the caller compares it with the limit.
+    that estimate.  Its count is exact: the caller compares it with the limit.  A problem with Knuth's
+    colours is searched: only the searches tell colours apart.
     """
     search = choose(engine, problem, given, limit)
     searching = Counter(SEARCH, search)
-    if engine != "auto" or not memo.available() or search not in BY_RULE[FIRST]:
+    if engine != "auto" or problem.coloured or not memo.available() or search not in BY_RULE[FIRST]:
         return searching  # it replaces a first-item search; when fewest options wins, that search has no chance
     tree = estimate.first_item(problem, given)
     searched *= estimate.share(tree, limit)

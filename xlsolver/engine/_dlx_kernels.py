@@ -3,7 +3,9 @@
 The same search as ``fewest.py``, step for step (same nodes, same solutions in
 the same order), on flat arrays:
 
-- ``opt_start[o]..opt_start[o + 1]`` index ``opt_items``: the items of option ``o``;
+- ``opt_start[o]..opt_start[o + 1]`` index ``opt_items``: the items of option ``o``
+  (with Knuth's colours, the bits it needs, ``colour_bits.py``); ``claim_start`` and
+  ``claim_items`` the same for what it claims (without colours, the same arrays);
 - ``col_start[i]..col_start[i + 1]`` index ``col_opts``: the options holding item
   ``i``, in option order (so candidates come in option order with no sorting);
 - ``alive[o]``: the option still fits; ``key[i] = live options * step + i`` for
@@ -22,7 +24,7 @@ the same order), on flat arrays:
 
 Branching on item ``c`` takes every live option of ``c`` out once (they are the
 candidates, copied to ``cands``); trying a candidate then takes out the live
-options sharing one of its other items, and stops early when that leaves an
+options needing one of the other items it claims, and stops early when that leaves an
 uncovered item without options (``fewest.py`` finds the same dead end a step
 later: the nodes are the same).  Levels live in ``lv`` (one row per
 depth), so a call runs for a budget of nodes and returns with the whole search
@@ -161,8 +163,8 @@ def _cover(j, uset, uloc, n_unc):
 
 
 @njit(cache=CACHE, nogil=True, inline="always")
-def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, key, step, killed, ktop,
-          uset, uloc, n_unc, heap, htop):
+def _take(o, skip, opt_start, opt_items, claim_start, claim_items, col_start, col_opts, n_primary, alive, key,
+          step, killed, ktop, uset, uloc, n_unc, heap, htop):
     """Choose option ``o`` (its item ``skip`` is already dealt with): cover its items, kill what clashes.
 
     Returns ``(ktop, n_unc, htop)``, n_unc -1 as soon as an uncovered item has no option left:
@@ -172,8 +174,8 @@ def _take(o, skip, opt_start, opt_items, col_start, col_opts, n_primary, alive, 
         j = opt_items[p]
         if j != skip and j < n_primary:
             n_unc = _cover(j, uset, uloc, n_unc)
-    for p in range(opt_start[o], opt_start[o + 1]):
-        j = opt_items[p]
+    for p in range(claim_start[o], claim_start[o + 1]):
+        j = claim_items[p]
         if j == skip:
             continue
         for q in range(col_start[j], col_start[j + 1]):
@@ -234,8 +236,8 @@ def _branch(c, d, lv, cands, col_start, col_opts, opt_start, opt_items, alive, k
 
 
 @njit(cache=CACHE, nogil=True)
-def start(opt_start, opt_items, col_start, col_opts, n_primary, step, given, alive, key, killed,
-          uset, uloc, cands, lv, meta, heap):
+def start(opt_start, opt_items, claim_start, claim_items, col_start, col_opts, n_primary, step, given, alive, key,
+          killed, uset, uloc, cands, lv, meta, heap):
     """Set up the search below the options in ``given`` (fresh arrays in, alive all 1, key full).
 
     meta[STATUS]: RUNNING with level 0 open, or DONE with meta[COUNT] 0 (a clash or an item
@@ -252,8 +254,8 @@ def start(opt_start, opt_items, col_start, col_opts, n_primary, step, given, ali
             return
         ktop, htop = _kill(o, opt_start, opt_items, alive, key, step, killed, ktop, n_primary, heap, htop, uset,
                            n_unc)
-        ktop, n_unc, htop = _take(o, -1, opt_start, opt_items, col_start, col_opts, n_primary, alive, key, step,
-                                  killed, ktop, uset, uloc, n_unc, heap, htop)
+        ktop, n_unc, htop = _take(o, -1, opt_start, opt_items, claim_start, claim_items, col_start, col_opts,
+                                  n_primary, alive, key, step, killed, ktop, uset, uloc, n_unc, heap, htop)
         if n_unc < 0:
             meta[STATUS] = DONE
             return
@@ -271,8 +273,8 @@ def start(opt_start, opt_items, col_start, col_opts, n_primary, step, given, ali
 
 
 @njit(cache=CACHE, nogil=True)
-def search(opt_start, opt_items, col_start, col_opts, n_primary, step, alive, key, killed,
-           uset, uloc, cands, lv, meta, heap, budget, limit, out):
+def search(opt_start, opt_items, claim_start, claim_items, col_start, col_opts, n_primary, step, alive, key,
+           killed, uset, uloc, cands, lv, meta, heap, budget, limit, out):
     """Advance the search by up to ``budget`` nodes (state from ``start`` or an earlier call).
 
     Solutions go to ``out`` rows while it has room (chosen options, then -1; meta[STORED]
@@ -313,8 +315,8 @@ def search(opt_start, opt_items, col_start, col_opts, n_primary, step, alive, ke
         lv[depth, KO] = ktop
         lv[depth, UO] = n_unc
         lv[depth, CHOSEN] = o
-        ktop, n_unc, htop = _take(o, lv[depth, ITEM], opt_start, opt_items, col_start, col_opts, n_primary, alive,
-                                  key, step, killed, ktop, uset, uloc, n_unc, heap, htop)
+        ktop, n_unc, htop = _take(o, lv[depth, ITEM], opt_start, opt_items, claim_start, claim_items, col_start,
+                                  col_opts, n_primary, alive, key, step, killed, ktop, uset, uloc, n_unc, heap, htop)
         solved = n_unc == 0
         if n_unc < 0:
             pass  # a dead end

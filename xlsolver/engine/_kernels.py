@@ -2,7 +2,9 @@
 
 Same algorithm as the reference engine: branch on the first uncovered primary
 item, trying the options whose first primary item it is.  Masks are rows of
-``W`` 64-bit words, so any number of items fits.  The loop runs for a budget of
+``W`` 64-bit words, so any number of items fits.  An option fits when its mask
+misses the covered bits, and covers its claim mask (Knuth's colours,
+``colour_bits.py``; without colours the claims are the masks themselves).  The loop runs for a budget of
 nodes and returns with its whole stack in the ``state`` arrays, so Python can
 check the clock, report progress or stop, then call again to resume.
 """
@@ -45,7 +47,7 @@ def _pause(meta, depth, count, nodes, status, stored):
 
 
 @njit(cache=CACHE, nogil=True)
-def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
+def search(starts, masks, claims, ids, n_primary, cov, item, pos, chosen, meta, budget,
            limit, out):
     """Advance the search by up to ``budget`` nodes.
 
@@ -78,7 +80,7 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
             continue
         nodes += 1
         for w in range(words):
-            cov[depth + 1, w] = cov[depth, w] | masks[k, w]
+            cov[depth + 1, w] = cov[depth, w] | claims[k, w]
         chosen[depth] = ids[k]
         # the next uncovered primary item lies after this one: all before it are covered
         nxt = item[depth] + 1
@@ -97,9 +99,9 @@ def search(starts, masks, ids, n_primary, cov, item, pos, chosen, meta, budget,
 
 
 @njit(cache=CACHE, nogil=True)
-def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget,
+def search2(starts, lo, hi, claim_lo, claim_hi, ids, n_primary, cov, item, pos, chosen, meta, budget,
             limit, out):
-    """``search`` for problems of at most 128 items: each mask is two words, ``lo`` and ``hi``;
+    """``search`` for problems of at most 128 bits: each mask is two words, ``lo`` and ``hi``;
     the covered words of the current depth and the candidate scan stay in registers."""
     depth = meta[DEPTH]
     count = meta[COUNT]
@@ -127,8 +129,8 @@ def search2(starts, lo, hi, ids, n_primary, cov, item, pos, chosen, meta, budget
             continue
         pos[depth] = k + 1
         nodes += 1
-        n0 = c0 | lo[k]
-        n1 = c1 | hi[k]
+        n0 = c0 | claim_lo[k]
+        n1 = c1 | claim_hi[k]
         chosen[depth] = ids[k]
         nxt = item[depth] + 1
         while nxt < n_primary:

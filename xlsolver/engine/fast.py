@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .. import clock, private
 from ..exact_cover import ExactCover
+from . import colour_bits
 
 NAME = "numba-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
@@ -122,29 +123,41 @@ class Compiled:
     """A problem as the first-item kernel's arrays: masks grouped by first primary item.
 
     Options without a primary item come last, outside every group: no search
-    branches on them, only a ``given`` one is taken.
+    branches on them, only a ``given`` one is taken.  With colours, masks are of
+    the bits each option needs and ``claims`` of those it covers (``colour_bits``);
+    without, ``claims`` is ``masks``.
     """
 
     def __init__(self, problem: ExactCover):
         import numpy as np
 
-        n_items = len(problem.items)
+        needs, claimed, n_bits = colour_bits.split(problem)
         self.n_primary = n_primary = len(problem.primary)
-        self.words = max(2, (n_items + 63) // 64)  # two words at least: the kernel for <= 128 items
-        order = sorted(range(len(problem.options)), key=lambda o: (min(problem.options[o]), o))
+        self.words = max(2, (n_bits + 63) // 64)  # two words at least: the kernel for <= 128 bits
+        order = sorted(range(len(needs)), key=lambda o: (min(needs[o]), o))
         self.ids = np.array(order, dtype=np.int64)
-        self.masks = np.zeros((len(order), self.words), dtype=np.uint64)
+        self.masks = self._rows(needs, order)
+        self.claims = self._rows(claimed, order) if problem.coloured else self.masks
         counts = np.zeros(n_primary + 1, dtype=np.int64)
-        for row, option in enumerate(order):
-            items = problem.options[option]
-            for item in items:
-                self.masks[row, item >> 6] |= np.uint64(1) << np.uint64(item & 63)
-            if min(items) < n_primary:
-                counts[min(items) + 1] += 1
+        for option in order:
+            if min(needs[option]) < n_primary:
+                counts[min(needs[option]) + 1] += 1
         self.starts = np.cumsum(counts).astype(np.int64)
         self.row_of = {int(option): row for row, option in enumerate(order)}
         self.lo = np.ascontiguousarray(self.masks[:, 0])
         self.hi = np.ascontiguousarray(self.masks[:, 1])
+        self.claim_lo = np.ascontiguousarray(self.claims[:, 0]) if problem.coloured else self.lo
+        self.claim_hi = np.ascontiguousarray(self.claims[:, 1]) if problem.coloured else self.hi
+
+    def _rows(self, bits, order):
+        """One row of ``words`` 64-bit words per option, in ``order``, with its ``bits`` set."""
+        import numpy as np
+
+        rows = np.zeros((len(order), self.words), dtype=np.uint64)
+        for row, option in enumerate(order):
+            for bit in bits[option]:
+                rows[row, bit >> 6] |= np.uint64(1) << np.uint64(bit & 63)
+        return rows
 
     @staticmethod
     def kernels():
@@ -156,10 +169,10 @@ class Compiled:
 
         covered = np.zeros(self.words, dtype=np.uint64)
         for option in given:
-            mask = self.masks[self.row_of[option]]
-            if (mask & covered).any():
+            row = self.row_of[option]
+            if (self.masks[row] & covered).any():
                 return 0
-            covered |= mask
+            covered |= self.claims[row]
         first = _first_uncovered(covered, self.n_primary)
         if first is None:
             return 1
@@ -183,11 +196,12 @@ class Compiled:
     def advance(self, kernels, state, budget: int, limit: int, out) -> None:
         """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
         if self.words == 2:
-            kernels.search2(self.starts, self.lo, self.hi, self.ids, self.n_primary, state["cov"], state["item"],
-                            state["pos"], state["chosen"], state["meta"], budget, limit, out)
+            kernels.search2(self.starts, self.lo, self.hi, self.claim_lo, self.claim_hi, self.ids, self.n_primary,
+                            state["cov"], state["item"], state["pos"], state["chosen"], state["meta"], budget, limit,
+                            out)
         else:
-            kernels.search(self.starts, self.masks, self.ids, self.n_primary, state["cov"], state["item"],
-                           state["pos"], state["chosen"], state["meta"], budget, limit, out)
+            kernels.search(self.starts, self.masks, self.claims, self.ids, self.n_primary, state["cov"],
+                           state["item"], state["pos"], state["chosen"], state["meta"], budget, limit, out)
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the stack."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ..exact_cover import ExactCover
-from . import fast
+from . import colour_bits, fast
 
 NAME = "numba-fewest"
 
@@ -19,18 +19,23 @@ class Compiled:
         self.n_primary = len(problem.primary)
         self.n_options = len(problem.options)
         self.longest = min(self.n_primary, self.n_options)  # the deepest a search goes: one option a level
-        n_items = len(problem.items)
-        self.step = max(n_items, 1)
-        starts, entries = problem.flat()  # arrays, not a tuple per option: linear in the problem's size
+        needs, claims, bits = colour_bits.split(problem)  # without colours: the options, their items
+        self.step = max(bits, 1)
+        # arrays, not a tuple per option: linear in the problem's size
+        starts, entries = _flat(needs) if problem.coloured else problem.flat()
         self.opt_start = starts.astype(np.int32) if starts[-1] < 2**31 else starts
         self.opt_items = entries
+        self.claim_start, self.claim_items = self.opt_start, self.opt_items
+        if problem.coloured:
+            claim_start, self.claim_items = _flat(claims)
+            self.claim_start = claim_start.astype(self.opt_start.dtype)
         lengths = np.diff(starts)
         owner = np.repeat(np.arange(self.n_options, dtype=np.int32), lengths)
         self.col_opts = owner[np.argsort(self.opt_items, kind="stable")]  # by item, then option order
-        per_item = np.bincount(self.opt_items, minlength=n_items)
-        self.col_start = np.zeros(n_items + 1, dtype=np.int32)
+        per_item = np.bincount(self.opt_items, minlength=bits)
+        self.col_start = np.zeros(bits + 1, dtype=np.int32)
         np.cumsum(per_item, out=self.col_start[1:])
-        self.full_key = per_item.astype(np.int64) * self.step + np.arange(n_items)
+        self.full_key = per_item.astype(np.int64) * self.step + np.arange(bits)
 
     @staticmethod
     def kernels():
@@ -52,17 +57,19 @@ class Compiled:
             "heap": np.zeros(2 * self.n_primary + 64, dtype=np.int64),
             "meta": np.zeros(k.META, dtype=np.int64),
         }
-        k.start(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
-                np.asarray(given, dtype=np.int64), state["alive"], state["key"], state["killed"], state["uset"],
-                state["uloc"], state["cands"], state["lv"], state["meta"], state["heap"])
+        k.start(self.opt_start, self.opt_items, self.claim_start, self.claim_items, self.col_start, self.col_opts,
+                self.n_primary, self.step, np.asarray(given, dtype=np.int64), state["alive"], state["key"],
+                state["killed"], state["uset"], state["uloc"], state["cands"], state["lv"], state["meta"],
+                state["heap"])
         meta = state["meta"]
         return int(meta[k.COUNT]) if meta[k.STATUS] == k.DONE else state
 
     def advance(self, kernels, state, budget: int, limit: int, out) -> None:
         """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
-        kernels.search(self.opt_start, self.opt_items, self.col_start, self.col_opts, self.n_primary, self.step,
-                       state["alive"], state["key"], state["killed"], state["uset"], state["uloc"], state["cands"],
-                       state["lv"], state["meta"], state["heap"], budget, limit, out)
+        kernels.search(self.opt_start, self.opt_items, self.claim_start, self.claim_items, self.col_start,
+                       self.col_opts, self.n_primary, self.step, state["alive"], state["key"], state["killed"],
+                       state["uset"], state["uloc"], state["cands"], state["lv"], state["meta"], state["heap"],
+                       budget, limit, out)
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the levels' candidates."""
@@ -74,6 +81,18 @@ class Compiled:
         before = np.maximum(rows[:, k.POS] - rows[:, k.LO] - 1, 0)
         weight = np.concatenate(([1.0], np.cumprod(1.0 / width)[:-1]))
         return min(float(np.sum(weight * before / width)), 1.0)
+
+
+def _flat(rows):
+    """``(start, entries)``: ``rows`` (tuples of ints: a coloured problem's bits) end to end, row ``r`` at
+    ``entries[start[r]:start[r + 1]]``, as ``ExactCover.flat`` gives an uncoloured problem's options."""
+    import numpy as np
+
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    start = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=start[1:])
+    entries = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=int(start[-1]))
+    return start, entries
 
 
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:

@@ -16,7 +16,9 @@ explains it: an entry no longer true is dropped when it reaches the top), so a
 problem of many forced items costs what its nodes cost.  Choosing an option kills every live option that
 shares an item with it and lowers the counts of their primary items; undoing
 revives exactly those, in the same bookkeeping, so no count is ever recomputed
-from scratch.
+from scratch.  With Knuth's colours the items are bits (:mod:`.colour_bits`):
+``options_of[bit]`` lists the options that need a bit, and choosing an option
+kills those that need a bit it claims (same colour: none).
 
 Same contract as :mod:`.reference`: ``solutions(problem, given, tick)`` yields
 every solution holding the options in ``given`` (in a fixed order of its own: the
@@ -31,17 +33,20 @@ import heapq
 from collections.abc import Iterator, Sequence
 
 from ..exact_cover import ExactCover
+from . import colour_bits
 from .reference import TICK_NODES, Tick, explored_fraction
 
 NAME = "fewest"
 
 
-def tables(problem: ExactCover) -> tuple[list[list[int]], list[tuple[int, ...]], int, dict[int, int]]:
-    """``(options_of, primary_of, step, key)``: each item's options, each option's primary items,
-    and the keys of the primary items, ``key[item] = live options * step + item`` (all alive)."""
+def tables(problem: ExactCover, needs=None, bits: int = 0) -> tuple[list[list[int]], list[tuple[int, ...]], int,
+                                                                    dict[int, int]]:
+    """``(options_of, primary_of, step, key)``: each item's options (each of ``bits`` bits' options, by
+    what ``needs``, :mod:`.colour_bits`), each option's primary items, and the keys of the primary
+    items, ``key[item] = live options * step + item`` (all alive)."""
     n_primary = len(problem.primary)
-    options_of: list[list[int]] = [[] for _ in range(len(problem.items))]
-    for option, items in enumerate(problem.options):
+    options_of: list[list[int]] = [[] for _ in range(bits or len(problem.items))]
+    for option, items in enumerate(problem.options if needs is None else needs):
         for item in items:
             options_of[item].append(option)
     primary_of = [tuple(item for item in items if item < n_primary) for items in problem.options]
@@ -54,9 +59,9 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
 
     Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
     """
-    options = problem.options
-    options_of, primary_of, step, key = tables(problem)
-    alive = bytearray(b"\x01") * len(options)
+    needs, claims, bits = colour_bits.split(problem)
+    options_of, primary_of, step, key = tables(problem, needs, bits)
+    alive = bytearray(b"\x01") * len(needs)
     forced = [v for v in key.values() if v < 2 * step]  # a heap (see the module doc)
     heapq.heapify(forced)
     most = 2 * len(key) + 64
@@ -71,8 +76,8 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
         """Take ``option``: kill every live option it clashes with (itself too), cover its
         items; return what ``undo`` needs (the killed options, the covered items' keys)."""
         killed = []
-        for item in options[option]:
-            for other in options_of[item]:
+        for bit in claims[option]:
+            for other in options_of[bit]:
                 if alive[other]:
                     alive[other] = 0
                     killed.append(other)

@@ -115,10 +115,13 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
     """The counter's layout below the options in ``given``, or the count itself when
     no search is needed (0: clash or an uncoverable item; 1: nothing left to cover).
 
-    Raises Unsuitable when no order found keeps a state within 64 bits.
+    Raises Unsuitable when no order found keeps a state within 64 bits, or the problem has
+    Knuth's colours (a state's bits say which items are covered, not in which colour).
     """
     import numpy as np
 
+    if problem.coloured:
+        raise Unsuitable("options colour secondary items")
     n_primary = len(problem.primary)
     covered: set[int] = set()
     for option in given:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 
 from ..exact_cover import ExactCover
+from . import colour_bits
 
 #: How many nodes pass between two calls of the ``tick`` callback.
 TICK_NODES = 4096
@@ -29,7 +30,8 @@ NAME = "reference"
 def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]], list[int]]:
     """``(all primary items, by_first, masks)``: the problem as bit masks.
 
-    ``masks[option]`` has bit ``i`` set for each item ``i`` of the option;
+    ``masks[option]`` has bit ``i`` set for each item ``i`` of the option (with
+    colours: each bit it needs free, :mod:`.colour_bits`);
     ``by_first[item]`` lists ``(mask, option)`` for the options whose first
     primary item is ``item``, in option order (an option of secondary items
     only is in no list: no search chooses it); ``all primary items`` is the
@@ -38,15 +40,16 @@ def compile_masks(problem: ExactCover) -> tuple[int, list[list[tuple[int, int]]]
     n_primary = len(problem.primary)
     by_first: list[list[tuple[int, int]]] = [[] for _ in range(n_primary)]
     masks = []
-    for index, items in enumerate(problem.options):
-        mask = _mask(items)
+    needs, _, _ = colour_bits.split(problem)
+    for index, items in enumerate(needs):
+        mask = as_mask(items)
         masks.append(mask)
         if min(items) < n_primary:  # primary items come first
             by_first[min(items)].append((mask, index))
     return (1 << n_primary) - 1, by_first, masks
 
 
-def _mask(items: Sequence[int]) -> int:
+def as_mask(items: Sequence[int]) -> int:
     """The int with bit ``i`` set for each item: built in one piece for a long option (bit by bit, each
     step copies the int so far: quadratic in the option's length)."""
     if len(items) <= 64:
@@ -61,17 +64,24 @@ def _mask(items: Sequence[int]) -> int:
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
+def claim_masks(problem: ExactCover, masks: list[int]) -> list[int]:
+    """What choosing each option covers: its ``masks`` (from :func:`compile_masks`), or with colours
+    the bits it claims."""
+    return [as_mask(bits) for bits in colour_bits.split(problem)[1]] if problem.coloured else masks
+
+
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None = None) -> Iterator[tuple[int, ...]]:
     """Yield every solution that contains the options in ``given``.
 
     Solutions come in a fixed, deterministic order.  ``tick`` may stop the search.
     """
     all_primary, by_first, masks = compile_masks(problem)
+    claims = claim_masks(problem, masks)
     covered = 0
     for option in given:
         if masks[option] & covered:
             return
-        covered |= masks[option]
+        covered |= claims[option]
     reachable = covered
     for mask in masks:
         if not mask & covered:
@@ -103,7 +113,7 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick: Tick | None 
                     next_tick += TICK_NODES
                     if tick(nodes, explored_fraction(_frames(stack, candidates, position))):
                         return
-                new_covered = covered | mask
+                new_covered = covered | claims[option]
                 chosen.append(option)
                 if not all_primary & ~new_covered:
                     yield tuple(chosen)
