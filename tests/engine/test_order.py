@@ -131,3 +131,16 @@ def test_profile_counts_the_positions_an_option_begun_before_may_have_covered():
     padded = np.array([[0, 2], [1, 3]])
     assert order.profile([0, 1, 2, 3], padded, 4) == pytest.approx(np.log2(1 + 2 + 2 + 1))
     assert order.profile([0, 2, 1, 3], padded, 4) == pytest.approx(np.log2(4))  # each option in a row
+
+
+@needs_numba
+def test_a_pyramid_is_searched_without_first_filling_tables_with_states_that_never_repeat():
+    """Kanoodle's pyramid: its best sweep promises 2**42 window states (a tiling's, 2**30 at most); the
+    memoised counter, tried, filled its tables for a second before it gave up, a third of the count."""
+    from xlsolver.families import solid
+    from xlsolver.lattice import SPHERES
+
+    built = solid.problem(solid.Solid(SPHERES, SPHERES.pyramid(), catalog.piece_set("kanoodle")))
+    with pytest.raises(memo.Unsuitable, match="window states"):
+        memo.layout(built)
+    assert engine.counter(built).name == engine.SEARCH

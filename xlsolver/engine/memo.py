@@ -42,6 +42,9 @@ MAX_PATTERN_BITS = 8  # the positions after the frontier that pick a state's lis
 LISTED_PER_OPTION = 64  # ... unless the lists would hold more copies of each option than this
 ALWAYS = 2**64 - 1  # the needs of a list with an option holding no wide item, or several
 DEFAULT_MEMORY_MB = 512
+# Past this many (log2) window states the sweep promises, the states never repeated enough to fit the tables
+# (the pyramids promise 2**41 and ran out of memory after seconds; tilings promise at most 2**30, Bedlam 2**35).
+MAX_WINDOW_BITS = 36
 FIRST_SLICE = 1 << 14  # states in the first slice; later ones last about fast.SLICE_SECONDS
 # The loop's meta fields and status codes (both copies of it: _memo_kernels.py, memo_kernel.c)
 LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP = range(8)
@@ -257,10 +260,12 @@ def _order(problem: ExactCover, usable: list[int], left: list[int], bits: int) -
     index = {item: k for k, item in enumerate(left)}
     rows = [[index[i] for i in problem.options[o] if i in index] for o in usable]
     try:
-        narrow, wide, _ = order.narrow_and_wide(rows, len(left), bits)
+        sweep = order.narrow_and_wide(rows, len(left), bits)
     except order.TooMany as err:
         raise Unsuitable(str(err)) from None
-    return [left[k] for k in narrow], [left[k] for k in wide]
+    if sweep.span + len(sweep.wide) <= bits and sweep.window_bits > MAX_WINDOW_BITS:  # else: the key's too wide
+        raise Unsuitable(f"2**{sweep.window_bits:.0f} window states: they would hardly repeat")
+    return [left[k] for k in sweep.narrow], [left[k] for k in sweep.wide]
 
 
 def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,

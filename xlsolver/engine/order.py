@@ -24,11 +24,22 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import dataclass
 
 MAX_ITEMS = 4096  # beyond this many items left, ordering costs more than it could win
 SPECTRAL_ITEMS = 600  # spectral sweeps (dense inverse of the item graph's Laplacian) up to this many items
 SPECTRAL_PAIRS = 10_000_000  # ... and up to this many pairs of items in options
 ANGLES = (0.0, math.pi / 4, math.pi / 2, 3 * math.pi / 4)  # mixes of the two lowest modes swept along
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """An order of the items for the memoised counter (and the first-item search: narrow, then wide)."""
+
+    narrow: list[int]  # in sweep order
+    wide: list[int]  # each a bit of its own in a state
+    span: int  # the widest option, first narrow position to last: the state's window
+    window_bits: float  # log2 of the window states it promises, summed over the frontiers (:func:`profile`)
 
 
 class TooMany(Exception):
@@ -42,13 +53,12 @@ def search_order(problem) -> list[int]:
     rows = [row for row in ([i for i in items if i < n] for items in problem.options) if row]
     if not rows or n > MAX_ITEMS:
         return list(range(n))
-    narrow, wide, _ = narrow_and_wide(rows, n, 64)
-    return narrow + wide
+    sweep = narrow_and_wide(rows, n, 64)
+    return sweep.narrow + sweep.wide
 
 
-def narrow_and_wide(rows: list[list[int]], n: int, bits: int) -> tuple[list[int], list[int], int]:
-    """``(narrow items in sweep order, wide items, widest option)`` for items ``0..n-1``, ``rows`` the
-    options as lists of those items: the candidate with the smallest :func:`profile` among those whose
+def narrow_and_wide(rows: list[list[int]], n: int, bits: int) -> Sweep:
+    """The sweep of items ``0..n-1``, ``rows`` the options as lists of those items: the candidate with the smallest :func:`profile` among those whose
     state (widest option's span plus the wide bits) fits ``bits``; else the one with the smallest state."""
     import numpy as np
 
@@ -77,7 +87,7 @@ def narrow_and_wide(rows: list[list[int]], n: int, bits: int) -> tuple[list[int]
         scored.append((not fits, profile(narrow, padded, n) + len(wide) if fits else span + len(wide),
                        len(wide), narrow, wide, span))
     _, _, _, narrow, wide, span = min(scored, key=lambda c: c[:3])
-    return narrow, sorted(wide), span
+    return Sweep(narrow, sorted(wide), span, profile(narrow, padded, n))
 
 
 def profile(order: list[int], padded, n: int) -> float:
