@@ -116,7 +116,8 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     if split:
         from . import parallel  # multiprocessing, or Dask, only when asked for
 
-        split_count = parallel.count(problem, the_plan, request.jobs, scheduler=request.scheduler, controls=controls)
+        split_count = parallel.count(problem, the_plan, request.jobs, scheduler=request.scheduler, controls=controls,
+                                     search=how.engine)
         return split_count, DASK if request.scheduler else PROCESSES
     counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls, search=how.engine)
     return counted, PLAN if the_plan.group_order > 1 else SEARCH

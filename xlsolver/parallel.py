@@ -204,14 +204,15 @@ def _run_task(job: tuple[int, Task]) -> tuple[int, Task, int, int]:
 
 
 def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | None = None,
-          controls: Controls = Controls()) -> SymmetricCount:
+          controls: Controls = Controls(), search=None) -> SymmetricCount:
     """Run the plan on ``jobs`` processes, or on the Dask cluster at ``scheduler`` (``"local"``: a new
     LocalCluster of ``jobs`` workers, one per core when ``jobs`` is 1); a stop leaves the finished tasks'
-    counts, marked incomplete."""
+    counts, marked incomplete.  ``search``: the engine that searches the tasks, when the caller has chosen
+    it (``engine.counter`` did); None: chosen here."""
     start = clock.now()
     watch = dict(deadline=None if controls.time_limit is None else start + controls.time_limit,
                  cancelled=as_predicate(controls.cancel), progress=controls.progress,
-                 engine_name=controls.engine_name, start=start)
+                 engine_name=controls.engine_name, search=search, start=start)
     if scheduler is None:
         jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
         run = functools.partial(_run_pool, jobs=jobs)
@@ -225,10 +226,10 @@ def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | No
 
 def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: Callable, *,
            deadline: float | None, cancelled: Callable[[], bool], progress: Callable[[Progress], None] | None,
-           engine_name: str, start: float) -> SymmetricCount:
+           engine_name: str, search, start: float) -> SymmetricCount:
     """The quotients here, then ``run`` the plan split for ``width`` tasks at once; ``workers`` says where."""
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
-    engine_name = engine.choose(engine_name, problem).NAME
+    engine_name = (search or engine.choose(engine_name, problem)).NAME
     counts, explored = [0] * len(the_plan.terms), 0.0
     tasks = [] if stopped else largest_first(problem, split(problem, the_plan, width * TASKS_PER_JOB))
     if tasks:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .. import clock
 from ..answer import Status
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import estimate, fast, fast_fewest, fewest, footprint, memo, reference
+from . import estimate, fast, fast_fewest, fewest, footprint, memo, ordered, reference
 from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
@@ -28,7 +28,8 @@ __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", 
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
-ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest}
+ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest,
+           ordered.NAME: ordered}
 #: The engine of each branching rule: (plain Python, compiled).
 BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
 
@@ -213,28 +214,38 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     counters (a new counter of the engine is chosen here).
 
     The search of ``engine`` ("auto": chosen by :func:`choose`), or the count by memoised sub-problems
-    where that pays.  It pays where sub-problems repeat.  It is tried when the search it replaces
-    (``searched``: the share of the tree a search would visit, less than 1 when symmetry spares the rest;
-    less again when the search may stop at ``limit`` solutions) is estimated to take over
-    MEMO_ABOVE_SECONDS, loading numba included when the search needs it and the counter does not.  It is
-    given up for that search (by :func:`count_by`) when its state does not fit 64 bits, its tables
-    would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS`` each) would take longer than
-    that estimate.  Its count is exact: the caller compares it with the limit.  A problem with Knuth's
-    colours is searched: only the searches tell colours apart.
+    where that pays.  It pays where sub-problems repeat.  It is tried when the search it replaces, whichever
+    rule that search branches by (``searched``: the share of the tree a search would visit, less than 1 when
+    symmetry spares the rest; less again when the search may stop at ``limit`` solutions), is estimated to
+    take over MEMO_ABOVE_SECONDS, loading numba included when the search needs it and the counter does not.
+    Its items are laid out in the engine's own order (``engine/order.py``), whatever order the problem
+    lists them in.  It is given up for that search (by :func:`count_by`) when its state does not fit 64
+    bits, its tables would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS`` each) would take
+    longer than that estimate.  Its count is exact: the caller compares it with the limit.  A problem with
+    Knuth's colours is searched: only the searches tell colours apart.
     """
-    search = choose(engine, problem, given, limit)
-    searching = Counter(SEARCH, search)
-    if engine != "auto" or problem.coloured or not memo.available() or search not in BY_RULE[FIRST]:
-        return searching  # it replaces a first-item search; when fewest options wins, that search has no chance
-    tree = estimate.first_item(problem, given)
-    searched *= estimate.share(tree, limit)
+    search, tree = _choice(engine, problem, given, limit)
+    if engine != "auto" or problem.coloured or footprint.big(problem):  # big: searched unweighed (footprint.py)
+        return Counter(SEARCH, search)
+    rule = FIRST if search in BY_RULE[FIRST] else FEWEST
+    compiled = search in (fast, fast_fewest)
+    if tree is None:  # chosen without weighing: the problem's rule, and no choice of code
+        tree = estimate.choice(problem, given, rule, python=not compiled, compiled=compiled, limit=limit)
     loop = memo.loop()
-    if search is reference:
-        search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[FIRST]
+    load = 0.0 if loop == "numba" or fast.loaded() else estimate.LOAD_SECONDS  # numba, for the search alone
+    if not compiled:
+        search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[rule]
     else:
-        numba_extra = loop != "numba" and not fast.loaded()
-        search_seconds = tree.seconds * searched + (estimate.LOAD_SECONDS if numba_extra else 0.0)
+        search_seconds = tree.seconds * searched + load
     if search_seconds < MEMO_ABOVE_SECONDS:
+        return Counter(SEARCH, search)
+    if fast.available():  # the first-item search in the engine's own item order, compiled
+        own = ordered.tree(problem, given)
+        own_seconds = own.seconds * estimate.share(own, limit) * searched + estimate.LOAD_SECONDS * (not fast.loaded())
+        if own_seconds < search_seconds:
+            search, search_seconds = ordered, own_seconds
+    searching = Counter(SEARCH, search)
+    if not memo.available():
         return searching
     try:
         laid_out = memo.layout(problem, given)
@@ -305,7 +316,7 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     """The engine module for ``name``; "auto" picks by the problem and the work ahead.
 
     The branching rule is the problem's, or, for ``branching="auto"``, the one
-    whose search is estimated cheaper (``estimate.plan``: heuristic samples of
+    whose search is estimated cheaper (``estimate.choice``: heuristic samples of
     both trees, each node weighted by what it costs).  One solution or a
     uniqueness check (limit <= 2) stays in plain Python (the first solution of
     a tree with many comes early, and a puzzle's tree is small); so does a
@@ -316,12 +327,18 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     solutions, in its rule's order.  A problem too big for the first-item engines'
     masks or for estimating (``footprint.big``) is searched by the fewest-options rule.
     """
+    return _choice(name, problem, given, limit)[0]
+
+
+def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int | None = None):
+    """(the engine module :func:`choose` picks, the estimate it was picked by, or None when nothing was
+    weighed)."""
     if name not in ("auto", "numba") and name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
     if name in ("numba", fast.NAME, fast_fewest.NAME) and not fast.available():
         raise ValueError(f"the {name} engine needs numba: pip install numba")
     if name in ENGINES:
-        return ENGINES[name]
+        return ENGINES[name], None
     may_python = name == "auto"
     may_compile = not may_python or (fast.available() and (limit is None or limit > 2))
     rule = problem.branching
@@ -329,11 +346,11 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
         if rule == FIRST and footprint.dense_bytes(problem) > footprint.DENSE_BYTES:
             raise TooBig(f"the first-item search of this problem would need {footprint.dense_bytes(problem) // 2**20:,} "
                          "MB of masks; let the engine choose the rule (branching 'auto')")
-        return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile]
+        return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile], None
     if rule != AUTO and not (may_python and may_compile):
-        return BY_RULE[rule][may_compile]  # nothing to weigh
-    rule, compiled = estimate.plan(problem, given, rule, python=may_python, compiled=may_compile, limit=limit)
-    return BY_RULE[rule][compiled]
+        return BY_RULE[rule][may_compile], None  # nothing to weigh
+    chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit)
+    return BY_RULE[chosen.rule][chosen.compiled], chosen
 
 
 def as_predicate(cancel) -> Callable[[], bool]:

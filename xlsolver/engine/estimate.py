@@ -49,9 +49,16 @@ class Estimate:
     solutions: float  # solutions in the tree (0 when no walk reached one)
 
 
-def plan(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
-         compiled: bool = True, limit: int | None = None) -> tuple[str, bool]:
-    """``(rule, compiled?)``: the branching rule and kind of engine estimated to finish first.
+@dataclass(frozen=True)
+class Choice:
+    rule: str  # FIRST or FEWEST
+    compiled: bool
+    seconds: float  # the compiled search of that rule, on its share of the tree (no loading, no Python)
+
+
+def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
+           compiled: bool = True, limit: int | None = None) -> Choice:
+    """The branching rule and kind of engine estimated to finish first, and its search's estimate.
 
     ``rule`` FIRST or FEWEST fixes the rule (AUTO weighs both); ``python`` and
     ``compiled`` say which kinds of engine may run; compiled code costs
@@ -59,7 +66,7 @@ def plan(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pytho
     :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
     FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
     """
-    choices: list[tuple[float, str, bool]] = []
+    choices: list[tuple[float, str, bool, float]] = []
     for each in (FIRST, FEWEST) if rule == AUTO else (rule,):
         if each == FIRST:
             tree = first_item(problem, given)
@@ -69,11 +76,11 @@ def plan(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pytho
             tree = fewest(problem, given, steps=budget)
         seconds = tree.seconds * share(tree, limit)
         if python:
-            choices.append((seconds * PYTHON_SLOWER[each], each, False))
+            choices.append((seconds * PYTHON_SLOWER[each], each, False, seconds))
         if compiled:
-            choices.append((LOAD_SECONDS + seconds, each, True))
-    _, best_rule, fast = min(choices, key=lambda choice: choice[0])  # ties: the first listed
-    return best_rule, fast
+            choices.append((LOAD_SECONDS + seconds, each, True, seconds))
+    _, best_rule, fast, seconds = min(choices, key=lambda choice: choice[0])  # ties: the first listed
+    return Choice(best_rule, fast, seconds)
 
 
 def share(tree: Estimate, limit: int | None) -> float:

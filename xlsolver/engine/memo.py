@@ -19,12 +19,9 @@ not apply.  Options that are an item's only one are taken first.  Each level's
 options are listed once for every pattern of the few positions after the
 frontier that they leave free, so a state looks only at options that fit there;
 a state whose list has no option it could take (no list, or every piece of the
-list used) is never stored.  The orders
-tried: the declared one (a tiling declares its cells in a narrow sweep, then
-its pieces) with the items reaching farthest, or sharing options with the most
-others, made wide; and reverse Cuthill-McKee on items that share options (a
-bandwidth-reducing order for problems read from DLX text).  The smallest
-state wins.
+list used) is never stored.  The order is the engine's own (``order.py``: the
+declared one, reverse Cuthill-McKee or a spectral sweep, whichever promises the
+fewest states), so a problem costs the same however its file lists the items.
 
 The loop itself exists twice, line for line: ``memo_kernel.c``, compiled at
 install and called through ctypes (``native.py``), which starts at once, and
@@ -32,21 +29,22 @@ install and called through ctypes (``native.py``), which starts at once, and
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import clock
 from ..exact_cover import ExactCover
-from . import fast, native
+from . import fast, native, order
 
 NAME = "memo"
 KEY_BITS = 64
 MAX_PATTERN_BITS = 8  # the positions after the frontier that pick a state's list of options...
 LISTED_PER_OPTION = 64  # ... unless the lists would hold more copies of each option than this
 ALWAYS = 2**64 - 1  # the needs of a list with an option holding no wide item, or several
-MAX_ITEMS = 4096  # beyond this many items left, ordering costs more than it could win
 DEFAULT_MEMORY_MB = 512
+# Past this many (log2) window states the sweep promises, the states never repeated enough to fit the tables
+# (the pyramids promise 2**41 and ran out of memory after seconds; tilings promise at most 2**30, Bedlam 2**35).
+MAX_WINDOW_BITS = 36
 FIRST_SLICE = 1 << 14  # states in the first slice; later ones last about fast.SLICE_SECONDS
 # The loop's meta fields and status codes (both copies of it: _memo_kernels.py, memo_kernel.c)
 LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP = range(8)
@@ -260,112 +258,17 @@ def _forced(problem: ExactCover, covered: set[int]) -> tuple[list[int] | None, l
 
 
 def _order(problem: ExactCover, usable: list[int], left: list[int], bits: int) -> tuple[list[int], list[int]]:
-    """(narrow items in branching order, wide primary items): the narrowest state found.
-
-    Candidates for wide bits: the items whose options reach farthest in the
-    declared order (a tiling declares its pieces after its cells), or that share
-    options with the most others (a piece shares them with every cell).  Each
-    split is tried in declared order, the best by sharing also in reverse
-    Cuthill-McKee order; the smallest state wins.
-    """
-    import numpy as np
-
-    if len(left) > MAX_ITEMS:
-        raise Unsuitable(f"{len(left)} items to order")
+    """(narrow items in branching order, wide primary items): the engine's own order (``order.py``),
+    whatever order the problem lists its items in."""
     index = {item: k for k, item in enumerate(left)}
     rows = [[index[i] for i in problem.options[o] if i in index] for o in usable]
-    width = max(map(len, rows))
-    padded = np.full((len(rows), width), len(left), dtype=np.int64)  # len(left): no item
-    for r, row in enumerate(rows):
-        padded[r, :len(row)] = row
-    incidence = np.zeros((len(rows), len(left) + 1), dtype=bool)
-    np.put_along_axis(incidence, padded, True, axis=1)
-    incidence = incidence[:, :-1]
-    neighbours = [np.flatnonzero(incidence[incidence[:, k]].any(axis=0)) for k in range(len(left))]
-    degree = [len(n) for n in neighbours]  # items sharing an option with this one (itself included)
-    reach = _reach(padded, len(left))
-    by_reach = _splits(reach, padded, bits)
-    by_sharing = _splits(degree, padded, bits)
-    _, narrow, wide = min(by_sharing, key=lambda c: c[0])  # for items declared in no useful order: reordered
-    turned = _reverse_cuthill_mckee(narrow, neighbours, wide)
-    candidates = by_reach + by_sharing + [(_span(turned, padded, len(left)) + len(wide), turned, wide)]
-    _, narrow, wide = min(candidates, key=lambda c: c[0])
-    return [left[k] for k in narrow], [left[k] for k in sorted(wide)]
-
-
-def _splits(rank, padded, bits: int) -> list[tuple[int, list[int], set[int]]]:
-    """(state bits, narrow items, wide items) for the top-ranked items made wide, at each step of rank."""
-    n = len(rank)
-    ranked = sorted(range(n), key=lambda k: (-rank[k], k))
-    splits = []
-    for k in [0] + [k for k in range(1, min(n, bits) + 1) if k == n or rank[ranked[k - 1]] > rank[ranked[k]]]:
-        wide = set(ranked[:k])
-        narrow = [i for i in range(n) if i not in wide]
-        splits.append((_span(narrow, padded, n) + k, narrow, wide))
-    return splits
-
-
-def _reach(padded, n: int):
-    """For each item (declared order), how far its options reach from it."""
-    import numpy as np
-
-    present = padded < n
-    high = np.where(present, padded, -1).max(axis=1, keepdims=True)
-    low = np.where(present, padded, n + 1).min(axis=1, keepdims=True)
-    far = np.maximum(padded - low, high - padded)
-    reach = np.zeros(n + 1, dtype=np.int64)
-    np.maximum.at(reach, padded[present], far[present])
-    return reach[:n].tolist()
-
-
-def _span(order: list[int], padded, n: int) -> int:
-    """The widest option in ``order`` (positions from its first narrow item to its last)."""
-    import numpy as np
-
-    position = np.full(n + 1, -1, dtype=np.int64)
-    position[order] = np.arange(len(order))
-    at = position[padded]
-    present = at >= 0
-    if not present.any():
-        return 0
-    high = np.where(present, at, -1).max(axis=1)
-    low = np.where(present, at, n + 1).min(axis=1)
-    return int((high - low)[high >= 0].max())
-
-
-def _reverse_cuthill_mckee(items: list[int], neighbours, skip: set[int]) -> list[int]:
-    """A bandwidth-reducing order: breadth first from a far-out item, fewest neighbours first, reversed."""
-    keep = set(items) - skip
-    graph = {i: sorted((int(j) for j in neighbours[i] if j != i and int(j) in keep),
-                       key=lambda j: (len(neighbours[j]), j)) for i in items}
-    placed: set[int] = set()
-    order: list[int] = []
-    for seed in sorted(items, key=lambda i: (len(graph[i]), i)):
-        if seed in placed:
-            continue
-        start = _far_out(seed, graph)
-        queue = deque([start])
-        placed.add(start)
-        while queue:
-            item = queue.popleft()
-            order.append(item)
-            for other in graph[item]:
-                if other not in placed:
-                    placed.add(other)
-                    queue.append(other)
-    return order[::-1]
-
-
-def _far_out(seed: int, graph: dict[int, list[int]]) -> int:
-    """A pseudo-peripheral item: the last one reached breadth first, twice over."""
-    start = seed
-    for _ in range(2):
-        seen, frontier, last = {start}, [start], [start]
-        while frontier:
-            last = frontier
-            frontier = [j for i in frontier for j in graph[i] if j not in seen and not seen.add(j)]
-        start = min(last, key=lambda i: (len(graph[i]), i))
-    return start
+    try:
+        sweep = order.narrow_and_wide(rows, len(left), bits)
+    except order.TooMany as err:
+        raise Unsuitable(str(err)) from None
+    if sweep.span + len(sweep.wide) <= bits and sweep.window_bits > MAX_WINDOW_BITS:  # else: the key's too wide
+        raise Unsuitable(f"2**{sweep.window_bits:.0f} window states: they would hardly repeat")
+    return [left[k] for k in sweep.narrow], [left[k] for k in sweep.wide]
 
 
 def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,
