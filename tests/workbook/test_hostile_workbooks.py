@@ -284,3 +284,14 @@ def _cells_outside(path: Path, ranges: set[str]) -> dict[str, object]:
             for coordinate in row}
     return {cell.coordinate: cell.value for cell in sheet._cells.values()
             if cell.value is not None and cell.coordinate not in skip}
+
+
+def test_a_defined_name_whose_formula_does_not_parse_is_no_range(tmp_path, cli):
+    """A quote left open in a name's formula (the fuzz test's case: a tab for the quote closing
+    'xlsolver.state'): openpyxl's tokenizer raised, an internal error (exit 70); now the name is missing."""
+    text = hostile.board_part("xl/workbook.xml")
+    old = b"'xlsolver.state'!$B$3"
+    assert old in text
+    path = hostile.repack(tmp_path / "unparsable_name.xlsm", {"xl/workbook.xml": text.replace(old, b"'xlsolver.state\t!$B$3")})
+    result = cli("solve", str(path), "--area", "Pento6x10", "-o", str(tmp_path / "out.xlsm"))
+    assert result.returncode == 0 and "internal error" not in result.stderr, result.stderr

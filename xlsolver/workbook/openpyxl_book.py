@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import openpyxl
+from openpyxl.formula.tokenizer import TokenizerError
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import range_boundaries
@@ -61,7 +62,10 @@ class OpenpyxlBook:
         defined = self.workbook.defined_names.get(name)
         if defined is None:
             raise MissingName(name)
-        destinations = list(defined.destinations)
+        try:
+            destinations = list(defined.destinations)
+        except TokenizerError:  # a formula that does not parse (a quote not closed) names no range
+            raise MissingName(name) from None
         if len(destinations) != 1 or destinations[0][0] not in self.workbook.sheetnames:
             raise MissingName(name)
         sheet, ref = destinations[0]
