@@ -18,10 +18,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import openpyxl
-from openpyxl.formula.tokenizer import TokenizerError
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import range_boundaries
+from openpyxl.utils.cell import SHEETRANGE_RE
 from openpyxl.writer.excel import ExcelWriter
 
 from ..terminal import text_colour
@@ -62,13 +62,14 @@ class OpenpyxlBook:
         defined = self.workbook.defined_names.get(name)
         if defined is None:
             raise MissingName(name)
-        try:
-            destinations = list(defined.destinations)
-        except TokenizerError:  # a formula that does not parse (a quote not closed) names no range
-            raise MissingName(name) from None
-        if len(destinations) != 1 or destinations[0][0] not in self.workbook.sheetnames:
+        # read here, not by openpyxl's ``destinations``, which fails inside on a name that does not parse
+        match = SHEETRANGE_RE.match(defined.value or "")
+        if match is None or match.end() != len(defined.value):  # a formula, several ranges, broken text
             raise MissingName(name)
-        sheet, ref = destinations[0]
+        quoted = match.group("quoted")
+        sheet, ref = quoted.replace("''", "'") if quoted else match.group("notquoted"), match.group("cells")
+        if sheet not in self.workbook.sheetnames:
+            raise MissingName(name)
         left, top, right, bottom = range_boundaries(ref.replace("$", ""))  # None: whole columns ("A:C") or rows
         return self.workbook[sheet], top or 1, left or 1, bottom or _MAX_ROW, right or _MAX_COLUMN
 

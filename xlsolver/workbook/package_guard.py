@@ -22,10 +22,10 @@ from collections import Counter
 from pathlib import Path
 from xml.parsers import expat
 
-MAX_PART_BYTES = 3_000_000  # one part inflated: 58x board.xlsm's largest (xl/worksheets/sheet1.xml, 51,357 bytes)
-MAX_TOTAL_BYTES = 10_000_000  # all parts inflated: 26x board.xlsm's 39 parts together (386,036 bytes)
-MAX_FILE_BYTES = MAX_TOTAL_BYTES + 1_000_000  # the file itself (board.xlsm: 81,746 bytes)
-MAX_PARTS = 2_000  # board.xlsm has 39
+MAX_PART_BYTES = 4_000_000  # one part inflated: 58x board.xlsm's largest (the Cubes sheet, 69,031 bytes)
+MAX_TOTAL_BYTES = 16_000_000  # all parts inflated: 31x board.xlsm's parts together (520,563 bytes)
+MAX_FILE_BYTES = MAX_TOTAL_BYTES + 1_000_000  # the file itself (board.xlsm: 97,246 bytes)
+MAX_PARTS = 3_000  # board.xlsm has 45
 MAX_RATIO = 100  # inflated / compressed, for parts of RATIO_FLOOR bytes or more; board.xlsm's highest is 17
 RATIO_FLOOR = 100_000  # smaller parts may compress any amount (a short run of spaces does)
 MAX_CELLS = 100_000  # cells of all sheets: 20x board.xlsm's 5,087 (openpyxl takes about 30 us and 300 bytes for each)
