@@ -103,6 +103,17 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     if request.scheduler not in (None, "local") and request.jobs > 1:
         raise CannotCount(f"--jobs sets the workers of --scheduler local; the cluster at {request.scheduler} "
                           "has its own")
+    try:
+        return _count_split_or_here(request, the_plan, split)
+    except engine.MemoryLimit as err:
+        how = "free some memory, or count on a machine with more" if err.machine else \
+            "raise the limit with --memory MB"
+        raise CannotCount(f"{err}: {how}") from None
+
+
+def _count_split_or_here(request: Request, the_plan: symmetry.Plan, split: bool) -> tuple[SymmetricCount, str]:
+    """:func:`_count_by` once the request is known to be countable as asked."""
+    problem, controls = request.problem, request.controls
     start = clock.now()
     how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched,
                          engine=controls.engine_name)
