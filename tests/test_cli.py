@@ -356,3 +356,34 @@ def test_area_names_are_case_insensitive():
 
     assert layout.area("pento6X10").name == layout.area("PENTO6X10").name == "Pento6x10"
     assert layout.area("roadblock").name == "RoadBlock" and layout.area("nowhere") is None
+
+
+def domino_dlx(path, n: int):
+    """The domino tilings of an n x n square as a DLX file: a cell is an item, a domino placement an option."""
+    lines = [" ".join(f"r{r}c{c}" for r in range(n) for c in range(n))]
+    lines += [f"r{r}c{c} r{r + dr}c{c + dc}" for r in range(n) for c in range(n) for dr, dc in ((0, 1), (1, 0))
+              if r + dr < n and c + dc < n]
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_a_count_past_2_63_is_printed_and_given_in_json_exactly(cli, tmp_path):
+    """OEIS A004003: the 14 x 14 square's 112,202,208,776,036,178,000,000 domino tilings, with thousands
+    separators on the line and as a JSON integer (not a float, which would keep 16 digits)."""
+    problem = domino_dlx(tmp_path / "dominoes.dlx", 14)
+    line = cli("count", problem)
+    assert line.returncode == 0 and line.stdout.startswith("112,202,208,776,036,178,000,000 solutions")
+    data = json.loads(cli("count", problem, "--json").stdout)
+    assert data["solutions"] == 112_202_208_776_036_178_000_000 and data["counter"] == "memoised"
+
+
+def test_a_count_that_would_outgrow_the_memory_limit_names_it_and_how_to_raise_it(cli, tmp_path):
+    """The 16 x 16 square's tables need about 7 MB: under --memory 1 the count stops with a usage error
+    (it used to search instead, for about 10**23 years); under the default it is made."""
+    problem = domino_dlx(tmp_path / "dominoes.dlx", 16)
+    refused = cli("count", problem, "--memory", "1")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("xlsolver: counting this needs more than the memory limit of 1 MB, and searching "
+                                     "instead would take about ")
+    assert refused.stderr.rstrip().endswith("years: raise the limit with --memory MB")
+    assert cli("count", problem).stdout.startswith("2,444,888,770,250,892,795,802,079,170,816 solutions")

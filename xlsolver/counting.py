@@ -92,9 +92,8 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     """The count by ``the_plan`` (a plan of the identity alone is a plain count), and the way it took: the
     engine's own counter for the whole problem when that pays, in this process (a limited count too, when
     a search for the limit would cost more than counting them all), else split, else the plan here."""
-    problem, controls = request.problem, request.controls
-    memory = engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
-    footprint.check(problem, memory)  # TooBig: one line now, not a process killed by the system later
+    problem = request.problem
+    footprint.check(problem, _memory(request))  # TooBig: one line now, not a process killed by the system later
     if not problem.options:
         result = engine.count(problem, limit=request.limit)
         return SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
@@ -105,11 +104,27 @@ def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount
     if request.scheduler not in (None, "local") and request.jobs > 1:
         raise CannotCount(f"--jobs sets the workers of --scheduler local; the cluster at {request.scheduler} "
                           "has its own")
+    try:
+        return _count_split_or_here(request, the_plan, split)
+    except engine.MemoryLimit as err:
+        how = "free some memory, or count on a machine with more" if err.machine else \
+            "raise the limit with --memory MB"
+        raise CannotCount(f"{err}: {how}") from None
+
+
+def _memory(request: Request) -> int:
+    """The memory limit in MB the request gives the counters (the engine's default where it gives none)."""
+    return engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
+
+
+def _count_split_or_here(request: Request, the_plan: symmetry.Plan, split: bool) -> tuple[SymmetricCount, str]:
+    """:func:`_count_by` once the request is known to be countable as asked."""
+    problem, controls = request.problem, request.controls
     start = clock.now()
     how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched,
                          engine=controls.engine_name)
     if how.name != engine.SEARCH:
-        counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=memory,
+        counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=_memory(request),
                                        controls=controls, start=start)
         if counted is not None:
             return counted, how.name

@@ -20,7 +20,6 @@ conjugation, so one quotient is counted per class; quotients are small.
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -304,7 +303,7 @@ def count_by_plan(problem: ExactCover, the_plan: Plan, *, limit: int | None = No
                 stopped, explored = LIMIT, index / n_terms
                 break
             missing = limit * the_plan.group_order - the_plan.fixed_total(fixed) - before
-            sub_limit = max(1, math.ceil(missing / term.weight))
+            sub_limit = max(1, -(-missing // term.weight))  # in integers: a float keeps 53 bits
         remaining = None if deadline is None else max(0.0, deadline - clock.now())
 
         def report(p: Progress, index=index, weight=term.weight, before=before, nodes_before=nodes) -> None:

@@ -180,7 +180,8 @@ def test_a_problem_that_fixes_its_rule_keeps_it():
 def test_json_says_which_engine_and_rule_ran(cli, tmp_path):
     path = tmp_path / "langford.dlx"
     path.write_text(dlx_text.dumps(langford(11)))
-    # a search, not memo's count (which the engine may price cheaper, whatever rule the search branches by)
+    # a search, not memo's count (it is tried where the fewest-options search would take long, too: here
+    # its tables cannot have the memory they need, and the search is short enough to run instead)
     report = json.loads(cli("count", str(path), "--limit", "99999", "--memory", "1", "--json").stdout)
     assert (report["solutions"], report["complete"], report["engine"]) == (2 * 17792, True, "numba-fewest")
     report = json.loads(cli("solve", str(path), "--json").stdout)  # one solution: no compiled code to load

@@ -103,15 +103,6 @@ def test_memory_cap_and_state_cap_give_way_to_the_search():
         memo.count(problem, max_states=1000)
 
 
-def test_a_count_past_64_bits_is_refused_not_wrapped():
-    problem = ExactCover([f"i{k}" for k in range(41)])
-    for item in problem.primary:
-        for _ in range(3):
-            problem.add_option([item])  # 3**41 > 2**64 solutions
-    with pytest.raises(memo.Unsuitable, match="2\\*\\*63"):
-        memo.count(problem)
-
-
 def test_a_key_wider_than_64_bits_is_refused():
     """Options of random items among 300: no order keeps the state within 64 bits."""
     problem = wide_random_problem(1, n_items=300, n_options=3000)

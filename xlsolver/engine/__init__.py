@@ -24,7 +24,8 @@ from . import estimate, fast, fast_fewest, fewest, footprint, memo, ordered, ref
 from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
-           "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB", "TooBig"]
+           "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB", "TooBig",
+           "MemoryLimit"]
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
@@ -36,6 +37,10 @@ BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
 #: Complete counts whose search is estimated to take longer than this (loading numba included) try
 #: the memoised counter first, and give it up for the search once its sub-problems have cost as long.
 MEMO_ABOVE_SECONDS = 0.1
+
+#: A memoised count that runs out of memory is given up for the search, unless that search is estimated to
+#: take longer than this: then the count stops with MemoryLimit (more memory is the way to the count).
+SEARCH_AFTER_MEMORY_SECONDS = 600.0
 
 #: The counters of one process (:func:`counter` chooses): by memoised sub-problems, or by the search.
 MEMOISED, SEARCH = "memoised", "search"
@@ -196,6 +201,14 @@ class Search:
         return self._finish(watch, first)
 
 
+class MemoryLimit(ValueError):
+    """A count that needs more memory than its limit, where the search instead would take too long: one
+    line, naming the limit (the front end says how to raise it); ``machine``: the limit was the memory
+    the machine has free."""
+
+    machine = False
+
+
 @dataclass(frozen=True)
 class Counter:
     """How one process counts, as :func:`counter` chose: by ``name`` (MEMOISED or SEARCH), the search
@@ -206,6 +219,8 @@ class Counter:
     engine: object  # an engine module (``engine.NAME``)
     laid_out: object = None  # memo.layout's answer
     max_states: int | None = None
+    solutions: float = 0.0  # the estimate's (the memoised counter sizes its sums by it; 0: none)
+    search_seconds: float = 0.0  # the estimate of the search it replaces
 
 
 def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None, *, searched: float = 1.0,
@@ -251,7 +266,8 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
         laid_out = memo.layout(problem, given)
     except memo.Unsuitable:
         return searching
-    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]))
+    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]), tree.solutions,
+                   search_seconds)
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
@@ -261,17 +277,36 @@ def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
     """Count every solution holding ``given`` by the counter ``how`` that :func:`counter` chose, when it is
     not the search (by memoised sub-problems, laid out as ``how`` says); None when it gives up (see
     :func:`counter`): search then.  ``start``: when the count began, if before (its time limit runs from
-    there)."""
+    there).  Raises MemoryLimit when it runs out of memory and the search would take longer than
+    SEARCH_AFTER_MEMORY_SECONDS."""
     if how.name != MEMOISED:
         raise ValueError(f"count_by counts by a counter other than the search, not by {how.name!r}")
     watch = _Watch(time_limit, as_predicate(cancel), progress, progress_interval, start)
     try:
         counted = memo.count(problem, given, watch.tick, memory_mb=memory_mb, laid_out=how.laid_out,
-                             max_states=how.max_states)
+                             max_states=how.max_states, expected=how.solutions)
+    except memo.OutOfMemory as full:
+        if how.search_seconds > SEARCH_AFTER_MEMORY_SECONDS:
+            limit = f"the {full.limit_mb:,.0f} MB this machine has free" if full.machine else \
+                f"the memory limit of {full.limit_mb:g} MB"
+            refused = MemoryLimit(f"counting this needs more than {limit}, and searching instead would take "
+                                  f"{_duration(how.search_seconds)}")
+            refused.machine = full.machine  # the machine's memory, not a limit to raise
+            raise refused from None
+        return None
     except memo.Unsuitable:
         return None
     watch.found = counted.solutions
     return watch.result(None, memo.NAME, counted.peak_bytes)
+
+
+def _duration(seconds: float) -> str:
+    """``about 3 hours``, ``about 2e+31 years``: an estimate's order of magnitude in words."""
+    for unit, length in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * length:
+            n = seconds / length
+            return f"about {n:.0f} {unit}" if n < 1e6 else f"about {n:.0e} {unit}"
+    return f"about {seconds:.0f} seconds"
 
 
 def count(problem: ExactCover, *, given: Sequence[int] = (), limit: int | None = None, engine: str = "auto",

@@ -54,6 +54,7 @@ class Choice:
     rule: str  # FIRST or FEWEST
     compiled: bool
     seconds: float  # the compiled search of that rule, on its share of the tree (no loading, no Python)
+    solutions: float = 0.0  # the solutions its tree holds (0 when no walk reached one)
 
 
 def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
@@ -66,7 +67,7 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
     :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
     FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
     """
-    choices: list[tuple[float, str, bool, float]] = []
+    choices: list[tuple[float, str, bool, float, float]] = []
     for each in (FIRST, FEWEST) if rule == AUTO else (rule,):
         if each == FIRST:
             tree = first_item(problem, given)
@@ -76,11 +77,11 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
             tree = fewest(problem, given, steps=budget)
         seconds = tree.seconds * share(tree, limit)
         if python:
-            choices.append((seconds * PYTHON_SLOWER[each], each, False, seconds))
+            choices.append((seconds * PYTHON_SLOWER[each], each, False, seconds, tree.solutions))
         if compiled:
-            choices.append((LOAD_SECONDS + seconds, each, True, seconds))
-    _, best_rule, fast, seconds = min(choices, key=lambda choice: choice[0])  # ties: the first listed
-    return Choice(best_rule, fast, seconds)
+            choices.append((LOAD_SECONDS + seconds, each, True, seconds, tree.solutions))
+    _, best_rule, fast, seconds, solutions = min(choices, key=lambda choice: choice[0])  # ties: the first listed
+    return Choice(best_rule, fast, seconds, solutions)
 
 
 def share(tree: Estimate, limit: int | None) -> float:

@@ -31,10 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+import math
+from math import prod
 
 from .. import clock
 from ..exact_cover import ExactCover
-from . import fast, native, order
+from . import fast, native, order, residues
 
 NAME = "memo"
 KEY_BITS = 64
@@ -79,7 +81,34 @@ class MemoCount:
 
 
 class Unsuitable(Exception):
-    """The counter does not apply here (key too wide, memory cap, count too big); search instead."""
+    """The counter does not apply here (key too wide, memory cap, sub-problems that hardly repeat); search
+    instead."""
+
+
+class OutOfMemory(Unsuitable):
+    """Its tables would pass the memory limit (``limit_mb``), or (``machine``) the memory the machine
+    has free, where that is less."""
+
+    def __init__(self, limit_mb: float, machine: bool = False):
+        super().__init__(f"the counter would need more than {limit_mb:g} MB")
+        self.limit_mb, self.machine = limit_mb, machine
+
+
+#: The share of the memory the machine has free that the tables may take, whatever the limit says: beyond
+#: it, the system would kill the process.
+FREE_SHARE = 0.8
+
+
+def free_mb() -> float | None:
+    """The memory this machine has free (MemAvailable), in MB; None where that is not known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def available() -> bool:
@@ -272,54 +301,129 @@ def _order(problem: ExactCover, usable: list[int], left: list[int], bits: int) -
 
 
 def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: float = DEFAULT_MEMORY_MB,
-          laid_out: Layout | int | None = None, max_states: int | None = None, using: str | None = None) -> MemoCount:
-    """Count every solution holding ``given``; ``tick(nodes, explored) -> stop?`` between slices.
+          laid_out: Layout | int | None = None, max_states: int | None = None, using: str | None = None,
+          expected: float = 0.0) -> MemoCount:
+    """Count every solution holding ``given``, exactly at any size; ``tick(nodes, explored) -> stop?``
+    between slices.  ``expected``: the solutions an estimate expects (0: no estimate).
 
     ``using``: "c" or "numba", the copy of the loop (by default :func:`loop`).
     Raises Unsuitable when the layout does not fit, memory would pass
-    ``memory_mb``, more than ``max_states`` sub-problems turn up or the count
-    passes 2**63: the caller searches instead.
+    ``memory_mb``, or more than ``max_states`` sub-problems turn up: the caller searches instead.
+
+    The first pass adds ways as exact 64-bit numbers.  One whose sums pass 2**64 stops there, and
+    the count is made again with residues (``residues.py``), as many as the growth up to there
+    suggests, and if that was too few, by more passes with more residues.  Where the estimate
+    expects far more than 2**64 solutions, the first pass has residues for that many already.
     """
     plan = layout(problem, given) if laid_out is None else laid_out
     if isinstance(plan, int):
         return MemoCount(plan, True, 0, 0, 0)
     k = kernel(using)
-    arena = k.arena()
-    try:
-        return _passes(plan, k, arena, tick, memory_mb, max_states)
-    finally:
-        k.release(arena)
+    free = free_mb()
+    machine = free is not None and FREE_SHARE * free < memory_mb
+    if machine:
+        memory_mb = round(FREE_SHARE * free)
+    memory_cap = int(memory_mb * 2**20)
+    edges, peak = 0, 0
+    if expected < 2.0**EXPECTED_BITS:
+        done = _pass(plan, k, (), tick, 0, memory_mb, machine, max_states)
+        edges, peak = done.edges, done.peak_bytes
+        if done.overflow is None:
+            return MemoCount(done.residues[0], done.complete, done.states, edges, peak)
+        moduli = residues.moduli_for_bits(64 * plan.levels / max(done.overflow, 1))  # if it keeps growing as fast
+    else:
+        moduli = residues.moduli_for_bits(math.log2(expected) + ESTIMATE_ERROR_BITS)
+    found: dict[int, int] = {}
+    while True:
+        try:
+            done = _pass(plan, k, moduli, tick, edges, memory_mb, machine, max_states)
+        except OutOfMemory:
+            if len(moduli) == 1:
+                raise
+            moduli = moduli[:len(moduli) // 2]  # narrower slots, more passes
+            continue
+        found.update(zip(moduli, done.residues))
+        edges, peak = edges + done.edges, max(peak, done.peak_bytes)
+        known = residues.bounds(done.size, done.edges + 1)
+        low, high = known if known is not None else (0, _most_paths(plan))
+        solutions = residues.exact(found, low, high)
+        if not done.complete:  # stopped: what is surely counted so far
+            return MemoCount(low if solutions is None else solutions, False, done.states, edges, peak)
+        if solutions is not None:
+            return MemoCount(solutions, True, done.states, edges, peak)
+        moduli = residues.moduli_for(high - low, list(found))
+        # as many as the memory holds (the same tables, wider slots: the peak grows with them); more passes after
+        room = int(memory_cap / done.peak_bytes * (2 + len(done.residues))) - 2 if done.peak_bytes else len(moduli)
+        moduli = tuple(moduli[:max(1, room)])
 
 
-def _passes(plan: Layout, k, arena, tick, memory_mb: float, max_states: int | None) -> MemoCount:
-    """The loop ``k`` run slice by slice over ``plan`` until done, stopped or unsuitable."""
+#: Counts expected past 2**EXPECTED_BITS skip the pass in exact 64-bit sums (it would pass 2**64), and
+#: the residues of the first pass with moduli make room for ESTIMATE_ERROR_BITS more than expected
+#: (estimate.first_item's solutions were within a factor of 3 on domino tilings to 20 x 20).
+EXPECTED_BITS, ESTIMATE_ERROR_BITS = 72, 8
+
+
+
+@dataclass(frozen=True)
+class _Pass:
+    residues: tuple[int, ...]  # the count modulo each modulus (no modulus: the count itself)
+    size: float  # the count as a double, in units of residues.ONE (with moduli)
+    complete: bool
+    overflow: int | None  # (no moduli) the level where a sub-problem's ways passed 2**63: stopped there
+    states: int
+    edges: int
+    peak_bytes: int
+
+
+def _pass(plan: Layout, k, moduli: Sequence[int], tick, edges_before: int, memory_mb: float, machine: bool,
+          max_states: int | None) -> _Pass:
+    """One pass of the loop ``k`` over ``plan``, slice by slice, its ways exact or modulo ``moduli``, until
+    done, stopped, overflowing or unsuitable (``machine``: ``memory_mb`` is the machine's, not the limit)."""
     import numpy as np
 
+    memory_cap = int(memory_mb * 2**20)
+    arena = k.arena()
     off = np.zeros(plan.levels, dtype=np.int64)
     cap = np.zeros(plan.levels, dtype=np.int64)
     fill = np.zeros(plan.levels, dtype=np.int64)
     meta = np.zeros(META, dtype=np.int64)
-    total = np.zeros(1, dtype=np.uint64)
-    budget, memory_cap = FIRST_SLICE, int(memory_mb * 2**20)
-    while True:
-        started = clock.now()
-        arena = k.run(plan.starts, plan.patterns, plan.narrow, plan.wide, plan.run_end, plan.needs, len(plan.narrow_items),
-                      plan.window, np.uint64(plan.wide_primary), arena, off, cap, fill, meta, total, budget, memory_cap)
-        took = clock.now() - started
-        budget = fast.next_slice(budget, took, 1 << 10, 1 << 24)  # in states, not nodes
-        status = int(meta[STATUS])
-        if status == OUT_OF_MEMORY:
-            raise Unsuitable(f"the counter would need more than {memory_mb:g} MB")
-        if status == OVERFLOW:
-            raise Unsuitable("the count passes 2**63")
-        edges = int(meta[EDGES])
-        if max_states is not None and meta[STATES] > max_states:
-            raise Unsuitable(f"more than {max_states:,} sub-problems: they hardly repeat")
-        if status == DONE:
-            if tick is not None:
-                tick(edges, 1.0, True)
-            return MemoCount(int(total[0]), True, int(meta[STATES]), edges, int(meta[PEAK]))
-        if tick is not None and tick(edges, int(meta[LEVEL]) / plan.levels):
-            tick(edges, int(meta[LEVEL]) / plan.levels, True)
-            return MemoCount(int(total[0]), False, int(meta[STATES]), edges, int(meta[PEAK]))
+    lanes = np.array(moduli, dtype=np.uint64)
+    first = np.ones(1 + len(moduli), dtype=np.uint64)  # the start's one way
+    if moduli:
+        first[:1] = np.array([residues.ONE]).view(np.uint64)
+    total = np.zeros(1 + len(moduli), dtype=np.uint64)
+    budget = FIRST_SLICE
+    try:
+        while True:
+            started = clock.now()
+            arena = k.run(plan.starts, plan.patterns, plan.narrow, plan.wide, plan.run_end, plan.needs,
+                          len(plan.narrow_items), plan.window, np.uint64(plan.wide_primary), lanes, first, arena, off,
+                          cap, fill, meta, total, budget, memory_cap)
+            took = clock.now() - started
+            budget = fast.next_slice(budget, took, 1 << 10, 1 << 24)  # in states, not nodes
+            status = int(meta[STATUS])
+            if status == OUT_OF_MEMORY:
+                raise OutOfMemory(memory_mb, machine)
+            edges = int(meta[EDGES])
+            if max_states is not None and meta[STATES] > max_states:
+                raise Unsuitable(f"more than {max_states:,} sub-problems: they hardly repeat")
+            stopped = False
+            if status == DONE:
+                if tick is not None:
+                    tick(edges_before + edges, 1.0, True)
+            elif status == RUNNING and tick is not None and tick(edges_before + edges, int(meta[LEVEL]) / plan.levels):
+                tick(edges_before + edges, int(meta[LEVEL]) / plan.levels, True)
+                stopped = True
+            if status != RUNNING or stopped:
+                counted = tuple(int(r) for r in total[1:]) if moduli else (int(total[0]),)
+                return _Pass(counted, float(total[:1].view(np.float64)[0]), status == DONE,
+                             int(meta[LEVEL]) if status == OVERFLOW else None, int(meta[STATES]), edges, int(meta[PEAK]))
+    finally:
+        k.release(arena)
 
+
+def _most_paths(plan: Layout) -> int:
+    """More solutions than there can be: a solution takes at most one option of each level (all of them
+    fit a state with nothing covered ahead: pattern 0)."""
+    options = plan.starts[1::plan.patterns][:plan.levels] - plan.starts[::plan.patterns][:plan.levels]
+    return prod(int(n) + 1 for n in options)

@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 
 NAME = "_memo_native"  # the library's file name before the platform's extension suffix
-ABI = 2  # as memo_kernel.c's ABI
+ABI = 3  # as memo_kernel.c's ABI
 
 
 class _Arena(ctypes.Structure):
-    _fields_ = [("pairs", ctypes.c_void_p), ("slots", ctypes.c_int64)]
+    _fields_ = [("slots", ctypes.c_void_p), ("n_slots", ctypes.c_int64)]
 
 
 class Kernel:
@@ -30,6 +30,7 @@ class Kernel:
         self._run.restype = None
         self._run.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
                               ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint64,
+                              ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
                               ctypes.POINTER(_Arena), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
                               ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64]
         self._release = library.xlsolver_memo_release
@@ -43,12 +44,13 @@ class Kernel:
     def release(self, arena: _Arena) -> None:
         self._release(ctypes.byref(arena))
 
-    def run(self, starts, patterns, narrow, wide, run_end, needs, n_narrow, window, wide_primary, arena, off, cap,
-            fill, meta, total, budget, memory_cap) -> _Arena:
+    def run(self, starts, patterns, narrow, wide, run_end, needs, n_narrow, window, wide_primary, moduli, first, arena,
+            off, cap, fill, meta, total, budget, memory_cap) -> _Arena:
         """One slice; the arrays must be contiguous numpy arrays of the kernel's types (memo.py makes them)."""
         n_levels = (len(starts) - 1) // patterns
         self._run(starts.ctypes.data, n_levels, patterns, narrow.ctypes.data, wide.ctypes.data, run_end.ctypes.data,
-                  needs.ctypes.data, n_narrow, window, int(wide_primary), ctypes.byref(arena), off.ctypes.data, cap.ctypes.data,
+                  needs.ctypes.data, n_narrow, window, int(wide_primary), len(moduli), moduli.ctypes.data, first.ctypes.data,
+                  ctypes.byref(arena), off.ctypes.data, cap.ctypes.data,
                   fill.ctypes.data, meta.ctypes.data, total.ctypes.data, budget, memory_cap)
         return arena
 
