@@ -387,3 +387,69 @@ def test_a_count_that_would_outgrow_the_memory_limit_names_it_and_how_to_raise_i
                                      "instead would take about ")
     assert refused.stderr.rstrip().endswith("years: raise the limit with --memory MB")
     assert cli("count", problem).stdout.startswith("2,444,888,770,250,892,795,802,079,170,816 solutions")
+
+
+# --- the solution diagram: --index, --random, --frequencies ------------------------------------------
+
+def test_index_numbers_solutions_in_a_fixed_order_and_random_names_its_number(cli, tmp_path):
+    """The X-given 6 x 10 board (337 solutions): solution K by --index is the same as a .dlx file of the
+    same problem gives; --random --seed repeats, and says which number it drew."""
+    hint = str(EXAMPLES / "pento-6x10-hint.txt")
+    dlx = tmp_path / "hint.dlx"
+    first = cli("solve", hint, "--index", "1", "--json", "--save-dlx", str(dlx))
+    last = json.loads(cli("solve", hint, "--index", "337", "--json").stdout)
+    data = json.loads(first.stdout)
+    assert first.returncode == 0 and (data["number"], data["solutions"], data["engine"]) == (1, 337, "diagram")
+    assert data["solution"] != last["solution"] and last["number"] == 337
+    past = cli("solve", hint, "--index", "338")
+    assert past.returncode == 1 and "no solution 338: there are 337 solutions" in past.stderr
+    grid = [["."] * 10 for _ in range(6)]
+    for line in cli("solve", str(dlx), "--index", "337").stdout.splitlines():  # "F B1 C1 A2 B2 B3": piece, cells
+        letter, *cells = line.split()
+        for cell in cells:
+            grid[int(cell[1:]) - 1][ord(cell[0]) - ord("A")] = letter
+    assert ["".join(row) for row in grid] == last["solution"]
+    drawn = [json.loads(cli("solve", hint, "--random", "--seed", "5", "--json").stdout) for _ in range(2)]
+    assert drawn[0]["solution"] == drawn[1]["solution"] and drawn[0]["seed"] == 5
+    again = json.loads(cli("solve", hint, "--index", str(drawn[0]["number"]), "--json").stdout)
+    assert again["solution"] == drawn[0]["solution"]
+    unseeded = cli("solve", hint, "--random")
+    assert unseeded.returncode == 0 and "Drawn at random (seed " in unseeded.stderr
+
+
+def test_frequencies_table_json_and_heat_map(cli):
+    hint = str(EXAMPLES / "pento-6x10-hint.txt")
+    data = json.loads(cli("count", hint, "--frequencies", "--json").stdout)
+    assert data["solutions"] == 337 and data["counter"] == "diagram"
+    counts = data["frequencies"]
+    assert sum(counts.values()) == 12 * 337  # twelve pieces in every solution
+    assert [label for label, n in counts.items() if n == 337] == ["X E3 D4 E4 F4 E5"]  # the given X
+    pieces, shares = data["heat_map"]["pieces"], data["heat_map"]["shares"]
+    given = {(r, c) for r, row in enumerate(pieces) for c, ch in enumerate(row) if ch == "X"}
+    assert given == {(2, 4), (3, 3), (3, 4), (3, 5), (4, 4)}  # as typed: no share
+    assert all((s is None) == ((r, c) in given) for r, row in enumerate(shares) for c, s in enumerate(row))
+    assert all(0 < s <= 100 for row in shares for s in row if s is not None)
+    text = cli("count", hint, "--frequencies")
+    lines = text.stdout.splitlines()
+    assert text.returncode == 0 and lines[0].split() == ["337", "100.0%", "X", "E3", "D4", "E4", "F4", "E5"]
+    assert "most frequent piece" in text.stdout and "its share (%)" in text.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["solve", "PUZZLE", "--seed", "3"], "--seed applies with --random"),
+    (["solve", "PUZZLE", "--index", "2", "--random"], "leave out one of them"),
+    (["solve", "PUZZLE", "--index", "2", "--solution", "2"], "--index and --solution"),
+    (["solve", "PUZZLE", "--index", "0"], "--index"),
+    (["count", "PUZZLE", "--frequencies", "--limit", "4"], "leave out --limit"),
+    (["count", "PUZZLE", "--frequencies", "--memory", "1"], "more than 1 MB (--memory)"),
+    (["solve", "ROADBLOCK", "--family", "roadblock", "--random"], "side condition"),
+    (["solve", "KLOTSKI", "--family", "klotski", "--index", "1"], "--index applies to exact-cover puzzles"),
+])
+def test_diagram_options_refused_in_one_line(cli, args, words):
+    files = {"PUZZLE": EXAMPLES / "pento-6x10-hint.txt", "ROADBLOCK": EXAMPLES / "roadblock-1.txt",
+             "KLOTSKI": EXAMPLES / "klotski-hengdaolima.txt"}
+    if args[1] == "PUZZLE" and "--memory" in args:
+        files["PUZZLE"] = EXAMPLES / "pento-6x10-hint.txt"
+    result = cli(*[str(files.get(a, a)) for a in args])
+    assert result.returncode == 2 and words in result.stderr
+    no_traceback(result)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import shlex
 import sys
@@ -103,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
+    _add_diagram_options(solve)
     solve.add_argument("--each-line", action="store_true",
                        help="solve every line of PUZZLE as a puzzle of its own, in the family's one-line form or "
                             "as JSON lines; one result a line, in order (without it, a .jsonl file and a file whose "
@@ -132,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--memory", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_MB,
                        help=f"memory for counting by sub-problems, per process (default {DEFAULT_MEMORY_MB}); "
                             "a count that needs more is searched instead")
+    count.add_argument("--frequencies", action="store_true",
+                       help="count by the solution diagram, and say for every option how many solutions hold it "
+                            "(a table, most used first; in --json 'frequencies': the option's items -> count) and, on "
+                            "a flat board, which piece lies on each cell most often and in what share of the "
+                            "solutions (a heat map)")
     _add_workbook_options(count, "the area to count")
     count.set_defaults(run=run_count, fixed_family=None)
 
@@ -268,6 +275,36 @@ def _add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family],
         command.add_argument("--save-dlx", metavar="FILE", help="also write the exact-cover problem in Knuth's DLX format")
 
 
+def _add_diagram_options(command: argparse.ArgumentParser) -> None:
+    """--index, --random and --seed: solutions picked from the solution diagram (exact covers)."""
+    command.add_argument("--index", type=positive_int, metavar="K", help=(
+        "show solution K (1 = the first) in a fixed order that depends on the problem alone: solutions sorted by "
+        "the option covering the first item, then the one covering the second item, and so on, items and options "
+        "in the order the problem lists them (as --save-dlx writes it); the same K gives the same solution on every "
+        "run and machine"))
+    command.add_argument("--random", action="store_true",
+                         help="show a solution drawn uniformly at random from all of them, and its number for --index")
+    command.add_argument("--seed", type=int, metavar="S",
+                         help="with --random: draw with seed S, so the draw can be repeated (default: a new seed, "
+                              "printed)")
+
+
+def _diagram_ask(args) -> dict:
+    """The Ask fields of --index, --random and --seed (checked against the options they exclude)."""
+    index, drawn, seed = getattr(args, "index", None), getattr(args, "random", False), getattr(args, "seed", None)
+    if seed is not None and not drawn:
+        raise UserError("--seed applies with --random")
+    if index is not None and drawn:
+        raise UserError("--index and --random each pick one solution; leave out one of them")
+    if (index is not None or drawn) and (args.solution or args.unique):
+        given = "--index" if index is not None else "--random"
+        other = "--solution" if args.solution else "--unique"
+        raise UserError(f"{given} and {other}: {given} picks a solution from all of them; leave out one of them")
+    if drawn and seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    return {"ordinal": None if index is None else index - 1, "seed": seed if drawn else None}
+
+
 def _add_picture_option(command: argparse.ArgumentParser) -> None:
     command.add_argument("--svg", metavar="FILE", help="also draw the answer as an SVG picture into FILE")
 
@@ -397,6 +434,9 @@ def run_solve(args) -> int:
         raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
     if args.solution and family.steps != SOLUTIONS:
         raise UserError(f"--solution applies to puzzles that can have several solutions, not to {family.name}")
+    picked = "--index" if getattr(args, "index", None) else "--random" if getattr(args, "random", False) else None
+    if picked and family.exact_cover is None:
+        raise UserError(f"{picked} applies to exact-cover puzzles; {family.name} is searched another way")
     puzzle = _parse(family, rows, settings)
     _save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:
@@ -450,7 +490,8 @@ def run_batch(args, form: str, family: Family) -> int:
     """Every puzzle of a collection or JSON-lines file, one result a line, in order (JSON objects with --json,
     else a readable line each); how it went on stderr.  The exit code is 0 when every puzzle was solved
     (uniquely, with --unique), else the highest of the lines' (``batch.Tally.exit_code``)."""
-    for flag, given in (("--solution", args.solution), ("--svg", args.svg), ("--save-dlx", args.save_dlx)):
+    for flag, given in (("--solution", args.solution), ("--svg", args.svg), ("--save-dlx", args.save_dlx),
+                        ("--index", args.index), ("--random", args.random)):
         if given:
             raise UserError(f"{flag} applies to one puzzle; {args.puzzle} holds one a line")
     given = _given_settings(args)
@@ -495,7 +536,7 @@ def _solve_ask(args, cancel) -> Ask:
     """Solution --solution N (the first by default); a message offering another names --solution N+1."""
     wanted = args.solution or 1
     return Ask(index=wanted - 1, another=f"--solution {wanted + 1}", unique=args.unique,
-               time_limit=args.time_limit, cancel=cancel)
+               time_limit=args.time_limit, cancel=cancel, **_diagram_ask(args))
 
 
 def _report_solution(args, answer: Answer, stepping: bool, title: str | None = None, extra: dict | None = None) -> int:
@@ -542,7 +583,13 @@ def run_count(args) -> int:
 
 
 def _count_ask(args, cancel, progress) -> Ask:
-    return Ask(limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
+    if args.frequencies:
+        given = [flag for flag, on in (("--limit", args.limit), ("--distinct", args.distinct),
+                                       ("--jobs", args.jobs > 1), ("--scheduler", args.scheduler)) if on]
+        if given:
+            raise UserError(f"--frequencies counts every solution by the solution diagram, in one process; leave out "
+                            f"{given[0]}")
+    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
                cancel=cancel, progress=progress, memory_mb=args.memory, scheduler=args.scheduler)
 
 
@@ -732,7 +779,7 @@ def _count_dlx(args) -> int:
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
              "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": 1,
-             "memory": DEFAULT_MEMORY_MB}
+             "memory": DEFAULT_MEMORY_MB, "index": None, "random": False, "frequencies": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
                  "svg": "the solution is drawn in the area's own cells",

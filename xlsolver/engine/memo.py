@@ -69,6 +69,8 @@ class Layout:
     run_end: object  # per option: the first option after its run (same list, same wide bits)
     needs: object  # per list: a state using it has a move only if one of these wide bits is free
     wide_primary: int  # mask of the wide bits that are primary items
+    options: object = None  # per listed option: its number in the problem (the solution diagram reads them back)
+    taken: tuple[int, ...] = ()  # the options every solution holds: ``given`` and those forced by it
 
 
 @dataclass(frozen=True)
@@ -150,15 +152,10 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
     if problem.coloured:
         raise Unsuitable("options colour secondary items")
     n_primary = len(problem.primary)
-    covered: set[int] = set()
-    for option in given:
-        items = problem.options[option]
-        if covered.intersection(items):
-            return 0
-        covered.update(items)
-    usable, left = _forced(problem, covered)
-    if usable is None:
+    start = _start(problem, given)
+    if start is None:
         return 0
+    usable, left, taken = start
     if not left:
         return 1
     reach = set()
@@ -217,7 +214,30 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
         run_end=run_end.astype(np.int64),
         needs=needs,
         wide_primary=(1 << len(wide_primary)) - 1,
+        options=np.array(usable, dtype=np.int64)[rows],
+        taken=tuple(taken),
     )
+
+
+def forced(problem: ExactCover, given: Sequence[int] = ()) -> tuple[int, ...] | None:
+    """The options every solution holding ``given`` holds: ``given`` and those taken because they are an
+    item's only option left (a layout's ``taken``, also where :func:`layout` answers with a number); None
+    where they clash."""
+    start = _start(problem, given)
+    return None if start is None else tuple(start[2])
+
+
+def _start(problem: ExactCover, given: Sequence[int]) -> tuple[list[int], list[int], list[int]] | None:
+    """(usable options, primary items left, options taken) below ``given``; None where options clash."""
+    covered: set[int] = set()
+    for option in given:
+        items = problem.options[option]
+        if covered.intersection(items):
+            return None
+        covered.update(items)
+    taken = list(given)
+    usable, left = _forced(problem, covered, taken)
+    return None if usable is None else (usable, left, taken)
 
 
 def _pattern_bits(ahead) -> int:
@@ -265,9 +285,9 @@ def _lists(levels: int, bits: int, firsts, narrow, wide):
     return starts, rows, needs
 
 
-def _forced(problem: ExactCover, covered: set[int]) -> tuple[list[int] | None, list[int]]:
+def _forced(problem: ExactCover, covered: set[int], taken: list[int] | None = None) -> tuple[list[int] | None, list[int]]:
     """(usable options, primary items left) once every option that is an item's only one
-    is taken, as often as that happens; (None, []) if two such options clash."""
+    is taken (added to ``taken``), as often as that happens; (None, []) if two such options clash."""
     n_primary = len(problem.primary)
     while True:
         usable = [o for o, items in enumerate(problem.options)
@@ -280,10 +300,12 @@ def _forced(problem: ExactCover, covered: set[int]) -> tuple[list[int] | None, l
         forced = {only[0] for only in options_of.values() if len(only) == 1}
         if not forced:
             return usable, [i for i in range(n_primary) if i not in covered]
-        for o in forced:
+        for o in sorted(forced):
             if covered.intersection(problem.options[o]):
                 return None, []
             covered.update(problem.options[o])
+            if taken is not None:
+                taken.append(o)
 
 
 def _order(problem: ExactCover, usable: list[int], left: list[int], bits: int) -> tuple[list[int], list[int]]:

@@ -144,6 +144,11 @@ class Ask:
     # one search; a collection of puzzles asks for "numba", loaded once for all of them
     engine: str = "auto"
     progress: Callable | None = None  # called with engine.Progress about twice a second
+    # solve, from the solution diagram (exact covers): solution number ``ordinal`` (from 0) in its fixed order,
+    # or, with ``seed``, one drawn uniformly at random
+    ordinal: int | None = None
+    seed: int | None = None
+    frequencies: bool = False  # count: how many solutions hold each option, and where each piece lies most often
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from ..a1 import CellNamer
 from ..a1 import cell_name as a1_cell_name
 from ..answer import Answer, Frame, Scene, Status
 from ..exact_cover import ExactCover
-from . import Ask, Unsupported
+from . import Ask, Unsupported, solution_diagram
 
 
 @dataclass
@@ -85,6 +85,8 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     ``ask.another``."""
     if ask.unique:
         return _unique(puzzle, ask)
+    if ask.ordinal is not None or ask.seed is not None:
+        return solution_diagram.pick(puzzle, ask)
     index = ask.index
     found, result, accepted = find(puzzle, limit=1, skip=index, **_controls(ask))
     wrapped = not found and index > 0 and accepted > 0 and result.complete
@@ -158,7 +160,10 @@ def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> d
 def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     """Count solutions, and up to the puzzle's symmetry where it has a usable one (``ask.distinct`` reports that
     number).  Symmetry only speeds a plain count up: without a usable group it is counted plainly.  How it is
-    counted is ``counting``'s choice; a side condition is counted candidate by candidate."""
+    counted is ``counting``'s choice; a side condition is counted candidate by candidate.
+    With ``ask.frequencies``, counted by the solution diagram, which also says how many solutions hold each option."""
+    if ask.frequencies:
+        return solution_diagram.frequencies(puzzle.problem, ask, puzzle)
     counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.accept, distinct=ask.distinct)
     if puzzle.accept is not None:
         return _counted(_count_figures(counted, counted.total, ask, candidates=counted.candidates, **puzzle.data), ask)
@@ -170,7 +175,10 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
 
 
 def count_problem(problem: ExactCover, ask: Ask) -> Answer:
-    """Count a plain exact-cover problem (no geometry, so no symmetry)."""
+    """Count a plain exact-cover problem (no geometry, so no symmetry); with ``ask.frequencies``, by the
+    solution diagram."""
+    if ask.frequencies:
+        return solution_diagram.frequencies(problem, ask)
     counted = _count(problem, ask)
     return _counted(_count_figures(counted, counted.total, ask), ask)
 
