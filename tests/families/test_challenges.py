@@ -199,3 +199,28 @@ def test_a_board_with_floors_of_its_own_grades_by_them():
     assert solid.parse(rows, settings).level_floors == floors
     assert challenges.level_of(floors[-1], floors) == "wizard" and challenges.level_of(floors[0] - 0.1, floors) == "starter"
     assert families.get("tiling").parse(*families.get("tiling").board("iq5x11")).level_floors is None
+
+
+def test_a_random_solution_is_the_first_item_searchs_where_it_finds_one_at_once_and_a_race_elsewhere():
+    """The first-item search's first turn finds a 3 x 20 tiling: the same solution as before the race, so a seed
+    makes the challenge it made.  On the pyramid the fewest-options search wins a later turn; either way the
+    turns end by nodes, so the same seed draws the same solution again."""
+    import random
+
+    from xlsolver import engine
+    from xlsolver.exact_cover import ExactCover
+
+    tiling = families.get("tiling")
+    puzzle = tiling.parse(*tiling.board("3x20"))
+    problem = puzzle.problem
+    order = list(range(len(problem.options)))
+    random.Random(4).shuffle(order)
+    shuffled = ExactCover(problem.primary, problem.secondary)
+    shuffled.options = [problem.options[i] for i in order]
+    before = next(iter(engine.Search(shuffled, limit=1, engine="reference")))
+    assert challenges.random_solution(puzzle, random.Random(4)) == tuple(sorted(order[o] for o in before))
+
+    solid = families.get("solid")
+    pyramid = solid.parse(*solid.board("pyramid"))
+    drawn = challenges.random_solution(pyramid, random.Random(1))
+    assert pyramid.problem.is_solution(drawn) and challenges.random_solution(pyramid, random.Random(1)) == drawn
