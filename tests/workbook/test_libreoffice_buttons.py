@@ -187,22 +187,28 @@ def test_a_booklet_challenge_solves_as_on_the_command_line(document):
     assert status(document, "IQ5x11").startswith("Solution 1")
 
 
-def test_the_pyramid_sheet_solves_its_booklet_challenge_layer_by_layer(document):
-    """Booklet challenge 81, as the Pyramid sheet ships: Solve writes its one solution into the layers, side by
-    side as they are typed, in the pieces' colours, and the pyramid seen from above beside them."""
-    samples = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
+PYRAMID_SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
+
+
+@pytest.mark.parametrize("sample", PYRAMID_SAMPLES, ids=[s["name"] for s in PYRAMID_SAMPLES])
+def test_the_pyramid_sheet_solves_each_booklet_challenge_layer_by_layer(document, sample):
+    """Booklet challenges 81, 93 and 105 typed into the Pyramid sheet: Unique? says one solution, and Solve writes
+    the booklet's into the layers, side by side as they are typed, in the pieces' colours, and the pyramid seen
+    from above beside them."""
     area = layout.area("Pyramid")
     layers = area.spec.layers
-    text = [row for z, rows in enumerate(samples[0]["layers"]) for row in ([""] if z else []) + rows]
+    text = [row for z, rows in enumerate(sample["layers"]) for row in ([""] if z else []) + rows]
     document.type_range("Pyramid_In", [[None if ch in ". " else ch for ch in row] for row in layers.spread(text)])
+    document.click(button(document, area, "unique"))
+    assert "unique" in status(document, "Pyramid").lower(), status(document, "Pyramid")
     document.click(button(document, area, "solve"))
     assert status(document, "Pyramid").startswith("Solution 1")
     values, fills = document.range_values("Pyramid_Out"), document.range_fills("Pyramid_Out")
     colours = {letter: piece.colour for letter, piece in catalog.piece_set("iq-puzzler-pro").pieces.items()}
-    for (rows, cols), (_, left), solved in zip(layers.shapes, layers.origins(), samples[0]["solution"]):
+    for (rows, cols), (_, left), solved in zip(layers.shapes, layers.origins(), sample["solution"]):
         assert ["".join(values[r][left:left + cols]) for r in range(rows)] == solved
         assert [fills[r][left:left + cols] for r in range(rows)] == [[colours[ch] for ch in row] for row in solved]
-    top = samples[0]["solution"][4][0]
+    top = sample["solution"][4][0]
     assert [row[4:6] for row in document.range_values("Pyramid_Picture")[4:6]] == [[top, top]] * 2
 
 
