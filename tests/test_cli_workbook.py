@@ -373,3 +373,17 @@ def test_a_folder_that_may_not_be_written_is_a_failed_save(tmp_path, copies, cli
 def test_help_and_readme_list_the_not_saved_exit_code(cli):
     assert "73 not saved" in " ".join(cli("--help").stdout.split())
     assert "| 73 | not saved" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_count_frequencies_on_a_workbook_presses_heat_map(copies, cli):
+    path, = copies("board.xlsm")
+    result = cli("count", str(path), "--area", "Pento6x10", "--frequencies", "--json")
+    assert result.returncode == 0, result.stderr
+    area = json.loads(result.stdout)["areas"]["Pento6x10"]
+    assert area["solutions"] == 337 and area["message"].startswith("337 solutions. Heat map: ")
+    assert [row for row in (values_of(path, "Pento6x10_Out"))] == [list(row) for row in area["heat_map"]["pieces"]]
+    assert status(path, "Pento6x10") == area["message"]
+    refused = cli("press", str(path), "--area", "RoadBlock", "--button", "heat map")
+    assert refused.returncode == 2
+    assert refused.stderr == ("xlsolver: RoadBlock has no Heat map button; its buttons are Solve, Next, Count, "
+                              "Unique?, Hint, Clear\n")

@@ -57,6 +57,9 @@ End Sub
 Sub Pento6x10_Count()
     Press "Pento6x10", "count"
 End Sub
+Sub Pento6x10_HeatMap()
+    Press "Pento6x10", "heatmap"
+End Sub
 Sub Pento6x10_Unique()
     Press "Pento6x10", "unique"
 End Sub
@@ -79,6 +82,9 @@ Sub Pento5x12_Next()
 End Sub
 Sub Pento5x12_Count()
     Press "Pento5x12", "count"
+End Sub
+Sub Pento5x12_HeatMap()
+    Press "Pento5x12", "heatmap"
 End Sub
 Sub Pento5x12_Unique()
     Press "Pento5x12", "unique"
@@ -103,6 +109,9 @@ End Sub
 Sub Pento4x15_Count()
     Press "Pento4x15", "count"
 End Sub
+Sub Pento4x15_HeatMap()
+    Press "Pento4x15", "heatmap"
+End Sub
 Sub Pento4x15_Unique()
     Press "Pento4x15", "unique"
 End Sub
@@ -125,6 +134,9 @@ Sub Pento3x20_Next()
 End Sub
 Sub Pento3x20_Count()
     Press "Pento3x20", "count"
+End Sub
+Sub Pento3x20_HeatMap()
+    Press "Pento3x20", "heatmap"
 End Sub
 Sub Pento3x20_Unique()
     Press "Pento3x20", "unique"
@@ -149,6 +161,9 @@ End Sub
 Sub PentoScott_Count()
     Press "PentoScott", "count"
 End Sub
+Sub PentoScott_HeatMap()
+    Press "PentoScott", "heatmap"
+End Sub
 Sub PentoScott_Unique()
     Press "PentoScott", "unique"
 End Sub
@@ -171,6 +186,9 @@ Sub IQ5x11_Next()
 End Sub
 Sub IQ5x11_Count()
     Press "IQ5x11", "count"
+End Sub
+Sub IQ5x11_HeatMap()
+    Press "IQ5x11", "heatmap"
 End Sub
 Sub IQ5x11_Unique()
     Press "IQ5x11", "unique"
@@ -195,6 +213,9 @@ End Sub
 Sub IQDiamond_Count()
     Press "IQDiamond", "count"
 End Sub
+Sub IQDiamond_HeatMap()
+    Press "IQDiamond", "heatmap"
+End Sub
 Sub IQDiamond_Unique()
     Press "IQDiamond", "unique"
 End Sub
@@ -218,6 +239,9 @@ End Sub
 Sub Custom_Count()
     Press "Custom", "count"
 End Sub
+Sub Custom_HeatMap()
+    Press "Custom", "heatmap"
+End Sub
 Sub Custom_Unique()
     Press "Custom", "unique"
 End Sub
@@ -237,6 +261,9 @@ Sub Calendar_Next()
 End Sub
 Sub Calendar_Count()
     Press "Calendar", "count"
+End Sub
+Sub Calendar_HeatMap()
+    Press "Calendar", "heatmap"
 End Sub
 Sub Calendar_Unique()
     Press "Calendar", "unique"

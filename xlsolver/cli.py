@@ -8,7 +8,8 @@ its own (``xlsolver klotski ...``) gets it here without this module naming it.
 Given a workbook (``board.xlsm``), a command presses the button of the same name on one area
 (``--area``), through ``workbook.actions.press`` as a click does, and saves the workbook back (or to
 ``-o OUT.xlsm``): ``solve`` (every area with input when none is named; ``--unique`` is Unique?),
-``next``, ``previous``, ``count``, ``hint``, ``generate``, ``clear``, and ``press --button NAME``.
+``next``, ``previous``, ``count`` (``--frequencies`` is Heat map), ``hint``, ``generate``, ``clear``, and
+``press --button NAME``.
 
 Exit codes (``answer.Status.exit_code``; the README lists the same):
 
@@ -55,7 +56,7 @@ EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 t
                    "answer is printed; the file is as it was), 130 interrupted")
 #: The command that presses each button on a workbook (``solve --unique`` is Unique?).
 WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
-                     "unique": "solve --unique", "hint": "hint", "generate": "generate", "clear": "clear"}
+                     "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint", "generate": "generate", "clear": "clear"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="count by the solution diagram, and say for every option how many solutions hold it "
                             "(a table, most used first; in --json 'frequencies': the option's items -> count) and, on "
                             "a flat board, which piece lies on each cell most often and in what share of the "
-                            "solutions (a heat map)")
+                            "solutions (a heat map; on a workbook, what the area's Heat map button does)")
     _add_workbook_options(count, "the area to count")
     count.set_defaults(run=run_count, fixed_family=None)
 
@@ -221,12 +222,12 @@ def _button_commands(commands) -> None:
         _workbook_target(command)
         command.set_defaults(run=run_button, action=action)
     press = commands.add_parser("press", help="workbook: press any button of an area", description=(
-        "Press an area's button on the workbook file (Solve, Previous, Next, Count, Unique?, Hint, Generate, "
-        "Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
+        "Press an area's button on the workbook file (Solve, Previous, Next, Count, Heat map, Unique?, Hint, "
+        "Generate, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
     _workbook_target(press)
     press.add_argument("--button", required=True, metavar="NAME", type=_button,
-                       help="the button's caption (any case): Solve, Previous, Next, Count, Unique?, Hint, "
-                            "Generate or Clear")
+                       help="the button's caption (any case): Solve, Previous, Next, Count, Heat map (or "
+                            "heatmap), Unique?, Hint, Generate or Clear")
     press.set_defaults(run=run_button, action=None)
 
 
@@ -568,7 +569,7 @@ def _no_workbook_options(args) -> None:
 
 def run_count(args) -> int:
     if args.puzzle and _is_workbook(args.puzzle):
-        return run_workbook(args, "count")
+        return run_workbook(args, "heatmap" if args.frequencies else "count")
     _no_workbook_options(args)
     if args.puzzle and _is_dlx(args.puzzle):
         return _count_dlx(args)
@@ -779,7 +780,7 @@ def _count_dlx(args) -> int:
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
              "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": 1,
-             "memory": DEFAULT_MEMORY_MB, "index": None, "random": False, "frequencies": False}
+             "memory": DEFAULT_MEMORY_MB, "index": None, "random": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
                  "svg": "the solution is drawn in the area's own cells",
@@ -845,9 +846,10 @@ def _area_data(pressed, name: str) -> dict:
         solution = answer.data.get("solution") if answer.frames and frame is answer.frames[0] else None
         rows = _trimmed(solution or frame.text_rows())
     showing = pressed.action in ("solve", "next", "previous", "unique")
+    typed = pressed.action in ("hint", "generate")
     return {**answer.data, "status": answer.status, "message": answer.message,
             "messages": answer.messages or ([answer.message] if answer.message else []),
-            "solution": rows if showing else None, "puzzle": None if showing else rows}
+            "solution": rows if showing else None, "puzzle": rows if typed else None}
 
 
 def in_command_words(line: str, file: str, area: str) -> str:

@@ -187,6 +187,31 @@ def test_a_booklet_challenge_solves_as_on_the_command_line(document):
     assert status(document, "IQ5x11").startswith("Solution 1")
 
 
+def test_heat_map_draws_on_the_board_as_the_command_line_counts_it(document, tmp_path):
+    """Heat map on Pento6x10 with the X typed in the middle (as committed): the letters the command line's
+    count --frequencies finds, the fills faded from the pieces' colours, the status line saying so."""
+    area = layout.area("Pento6x10")
+    typed = committed_book().read("Pento6x10_In")
+    document.type_range("Pento6x10_In", [[None if v is None else str(v) for v in row] for row in typed])
+    document.type_range("Pento6x10_TimeLimit", [["3600"]])
+    document.click(button(document, area, "heatmap"))
+    board = tmp_path / "board.xlsm"
+    board.write_bytes(COMMITTED.read_bytes())
+    cli = subprocess.run([sys.executable, "-m", "xlsolver", "count", str(board), "--area", "Pento6x10",
+                          "--frequencies", "--json"], capture_output=True, text=True, timeout=120)
+    answer = json.loads(cli.stdout)["areas"]["Pento6x10"]
+    assert ["".join(row) for row in document.range_values("Pento6x10_Out")] == answer["heat_map"]["pieces"]
+    assert status(document, "Pento6x10") == answer["message"]
+    assert answer["message"].startswith("337 solutions. Heat map: ")
+    fills = document.range_fills("Pento6x10_Out")
+    colours = {letter: piece.colour for letter, piece in catalog.piece_set("pentominoes").pieces.items()}
+    for r, row in enumerate(answer["heat_map"]["pieces"]):
+        for c, letter in enumerate(row):
+            share = answer["heat_map"]["shares"][r][c]
+            assert (fills[r][c] == colours[letter]) == (share in (None, 100)), (r, c)
+    assert document.range_values("Pento6x10_In") == [[None if v is None else str(v) for v in row] for row in typed]
+
+
 PYRAMID_SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 
 

@@ -122,6 +122,10 @@ def test_nothing_an_area_draws_overlaps(workbook):
             top, left, bottom, right = area.status_box
             claim(f"{area.name}_Status", top - 1, left, bottom - top + 2, right - left + 1)
             claim(f"{area.name}_TimeLimit", *area.time_limit_cell, 1, area.value_span)
+            for action in area.actions:  # a button as wide as it is drawn, within the area's width
+                row, col = area.button_cell(action)
+                claim(f"{area.name} {action} button", row, col, 1, area.columns_for(layout.BUTTON_PIXELS[0]))
+                assert col + area.columns_for(layout.BUTTON_PIXELS[0]) - 1 <= area.right, (area.name, action)
             if "generate" in area.actions:
                 claim(f"{area.name}_Level", *area.level_cell, 1, area.value_span)
             for cell in area.spec.cells:

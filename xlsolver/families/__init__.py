@@ -176,6 +176,9 @@ class Family:
     exact_cover: Callable[[object], object] | None = None  # the ExactCover behind a puzzle (--save-dlx)
     board: Callable[[str], tuple[list[str], dict]] | None = None  # a named empty board: grid, settings
     unique: bool = False  # can tell whether a solution is the only one (the Unique? button, --unique)
+    # its count, asked for ``Ask.frequencies``, draws where each piece lies most often on a flat board, in the
+    # pieces' colours (the Heat map button); a puzzle of it that cannot (a side condition) says so, Unsupported
+    heat_map: bool = False
     legend: Callable[[Mapping[str, object]], list[Frame]] | None = None  # the pieces, for a sheet
     sheets: Callable[[], tuple] | None = None  # -> xlsolver.sheets.SheetSpec: what the workbook shows
     command: str | None = None  # a command of its own: ``xlsolver NAME solve ...`` (and ``commands``)

@@ -132,4 +132,5 @@ def sheets() -> tuple[SheetSpec, ...]:
 
 
 FAMILY = cover.family(name="calendar", title="A-Puzzle-A-Day: cover the calendar but one date", read=read,
-                      settings=(DATE,), board=empty_board, legend=tiling.legend, sheets=sheets, order=5)
+                      settings=(DATE,), board=empty_board, legend=tiling.legend, sheets=sheets, order=5,
+                      heat_map=True)

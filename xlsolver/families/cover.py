@@ -107,7 +107,7 @@ def family(*, name: str, title: str, read: Callable, settings: tuple = (),
     """The declaration of an exact-cover family whose ``read`` returns :func:`puzzle`'s puzzles.
 
     The family gives what is its own (``name``, ``title``, ``read``, ``settings``, and any of ``legend``,
-    ``sheets``, ``board``, ``order``); this gives every answer an exact cover shares.  ``blank`` reads the
+    ``sheets``, ``board``, ``order``, ``heat_map`` where its pieces have colours on a flat board); this gives every answer an exact cover shares.  ``blank`` reads the
     board a new challenge is made on, where that differs from a challenge (:func:`challenges.generator`).
     """
     return Family(name=name, title=title, read=read, solve=exact.solve, count=exact.count, settings=settings,

@@ -439,6 +439,6 @@ def sheets() -> tuple[SheetSpec, ...]:
     )
 
 
-FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, legend=legend,
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, legend=legend, heat_map=True,
                       title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
                       sheets=sheets, order=0)

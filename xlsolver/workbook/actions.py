@@ -1,4 +1,5 @@
-"""What each button does, for every family: Solve, Previous, Next, Count, Unique?, Hint, Generate, Clear.
+"""What each button does, for every family: Solve, Previous, Next, Count, Heat map, Unique?, Hint, Generate,
+Clear.
 
 Every action reads the area's input and ends by writing one line to the area's
 status cell.  Only Hint and Generate write into the input: Hint types one more
@@ -156,6 +157,43 @@ def unique(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     return answer
 
 
+def heat_map(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    """Every solution counted (the family's count with ``Ask.frequencies``) and drawn in the solution grid as a
+    heat map: on each cell the letter of the piece lying there in most solutions, in its colour faded by that
+    share.  The share is shown by the shade, its range in the status line: a grid cell is one letter wide (a
+    percentage would replace the letter or spill over), and a note is a third thing besides values and fills
+    that every adapter (openpyxl, Excel, LibreOffice) would have to write and Clear to remove; the exact
+    shares are in ``xlsolver count WORKBOOK --area NAME --frequencies``.  What Next showed is forgotten: Next
+    starts again from solution 1."""
+    read = areas.read(book, area)
+    seconds, warning = areas.time_limit(book, area)
+    answer = read.family.count(read.puzzle, Ask(frequencies=True, time_limit=seconds, cancel=cancel,
+                                                progress=_progress(book, area, "Heat map", seconds)))
+    if answer.status is Status.COUNTED:
+        clear_outputs(book, area)
+        if answer.frames:
+            write_frame(book, area, read, layered(area, answer.frames))
+            answer.message = heat_map_line(answer.data["solutions"], answer.data["heat_map"]["shares"])
+        elif answer.data.get("solutions") == 0:
+            answer = Answer(Status.NO_SOLUTION, "No solution, so no heat map.", messages=["no solution"],
+                            data=answer.data)
+        else:
+            answer = Answer(Status.ERROR, "This puzzle's solutions cannot be drawn as a heat map on this sheet.",
+                            data=answer.data)
+    answer.message = with_warning(answer.message, warning)
+    return answer
+
+
+def heat_map_line(solutions: int, shares: list[list[int | None]]) -> str:
+    """The status line of a heat map: what it shows, and between which shares its shades run."""
+    numbers = [share for row in shares for share in row if share is not None]
+    noun = "solution" if solutions == 1 else "solutions"
+    low, high = min(numbers), max(numbers)
+    here = f"here {high}% on every cell" if low == high else f"here from {low}% to {high}% of them"
+    return (f"{solutions:,} {noun}. Heat map: each cell shows the piece lying there in most solutions, its colour "
+            f"strong where nearly all put it there, pale where few do ({here}).")
+
+
 def _progress(book: Book, area: layout.Area, caption: str, seconds: float):
     """A search's progress in the status bar, so a long Count shows it moves and when it will end."""
     def show(progress) -> None:
@@ -255,8 +293,8 @@ def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
     return areas.namer_for(book, name)(r, c)
 
 
-ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "unique": unique, "hint": hint,
-           "generate": generate, "clear": clear}
+ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "heatmap": heat_map,
+           "unique": unique, "hint": hint, "generate": generate, "clear": clear}
 
 
 def with_warning(text: str, warning: str | None) -> str:

@@ -202,14 +202,15 @@ def solve(path: str | Path, area: str | None = None, output: str | Path | None =
 
 def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> Frame | None:
     """The grid an action wrote, as the command line shows it: the solution (or the step) now in the
-    solution grid, or the input grid as Hint or Generate typed it; None when it wrote neither."""
+    solution grid, the heat map drawn there, or the input grid as Hint or Generate typed it; None when it wrote
+    none of them."""
     if action in actions.SHOWING:
         if actions.failed(action, answer):
             return None
         stepping = families.get(area.family).steps == FRAMES  # the step Next or Previous moved to
         shown = state.load_state(book, area).shown if stepping else 0
         return answer.frames[min(max(shown, 0), len(answer.frames) - 1)]
-    if action == "hint" and answer.status is Status.SOLVED and answer.frames:
+    if action in ("hint", "heatmap") and answer.status in (Status.SOLVED, Status.COUNTED) and answer.frames:
         return answer.frames[0]
     if action == "generate" and answer.status is Status.SOLVED:
         return _input_frame(book, area)

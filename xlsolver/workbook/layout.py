@@ -27,12 +27,15 @@ from ..families import FRAMES, Family
 from ..families.challenges import LEVELS
 from ..sheets import CELL_PIXELS, AreaSpec, SettingCell, SheetSpec
 
-ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has (its status
-# cell goes below them)
-BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "unique": "Unique?",
-                   "hint": "Hint", "generate": "Generate", "clear": "Clear"}
-MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "unique": "Unique", "clear": "Clear",
-                "previous": "Previous", "hint": "Hint", "generate": "Generate"}
+ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has in its column
+# of buttons (its status cell goes below them)
+#: Buttons placed beside another rather than below the others: the button's row, in the value column (right of
+#: the buttons' column), so that adding one moves nothing else.  Heat map is a kind of Count: beside it.
+BESIDE = {"heatmap": "count"}
+BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "heatmap": "Heat map",
+                   "unique": "Unique?", "hint": "Hint", "generate": "Generate", "clear": "Clear"}
+MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "heatmap": "HeatMap", "unique": "Unique",
+                "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate"}
 LEVEL_LABEL = "Level"
 TIME_LIMIT_LABEL = "Time limit (s)"
 STATUS_LABEL = "Status"
@@ -55,7 +58,8 @@ XLWINGS_VERSION_CELL = (0, 7)  # (row, col) on the state sheet (H1), its label t
 
 
 def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
-    """The buttons an area of ``family`` has, top to bottom (Generate where ``spec`` asks for it)."""
+    """The buttons an area of ``family`` has, top to bottom (Generate where ``spec`` asks for it; Heat map, beside
+    Count, where the family's count draws one)."""
     found = ["solve"]
     if family.steps == FRAMES:
         found.append("previous")
@@ -63,6 +67,8 @@ def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
         found.append("next")
     if family.count is not None:
         found.append("count")
+        if family.heat_map:
+            found.append("heatmap")
     if family.unique:
         found.append("unique")
     if family.hint is not None:
@@ -142,7 +148,12 @@ class Area:
         return self.out_left + self.cols + 1
 
     def button_cell(self, action: str) -> tuple[int, int]:
-        return self.top + self.actions.index(action), self.button_col
+        """A button's top-left cell: the column of buttons top to bottom, a button ``BESIDE`` another in the value
+        column on that one's row."""
+        if action in BESIDE:
+            return self.button_cell(BESIDE[action])[0], self.value_col
+        column = [a for a in self.actions if a not in BESIDE]
+        return self.top + column.index(action), self.button_col
 
     def columns_for(self, pixels: float) -> int:
         """How many grid cells of this sheet hold ``pixels`` side by side."""
@@ -182,7 +193,8 @@ class Area:
     @property
     def right(self) -> int:
         """Last sheet column of the area's grids, buttons and value cells (its drawing and setting cells aside)."""
-        return max(self.out_left + self.cols - 1, self.value_col + self.value_span - 1)
+        beside = self.columns_for(BUTTON_PIXELS[0]) if any(a in BESIDE for a in self.actions) else 0
+        return max(self.out_left + self.cols - 1, self.value_col + max(self.value_span, beside) - 1)
 
     @property
     def bottom(self) -> int:
