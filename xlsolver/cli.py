@@ -123,8 +123,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_puzzle_options(count, [f for f in every if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
-    count.add_argument("--jobs", type=positive_int, metavar="N", default=1,
-                       help="split the search over N processes (default 1)")
+    count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
+                       help="split the search over N processes (default: one per core for a count estimated to take "
+                            "seconds, else 1; --jobs 1 keeps it in one process)")
     count.add_argument("--scheduler", metavar="ADDRESS",
                        help="run the split search on the Dask cluster whose scheduler is at ADDRESS "
                             "(tcp://HOST:8786), or 'local': a cluster on this machine of --jobs workers (default "
@@ -546,10 +547,13 @@ def _count_ask(args, cancel, progress) -> Ask:
                cancel=cancel, progress=progress, memory_mb=args.memory, scheduler=args.scheduler)
 
 
-def _jobs(asked: int) -> int:
-    """--jobs, at most one process per core this process may use (more only slow the count down)."""
+def _jobs(asked: int | None) -> int | None:
+    """--jobs, at most one process per core this process may use (more only slow the count down); None when
+    not given (the count chooses)."""
     from .parallel import usable_cores
 
+    if asked is None:
+        return None
     cores = usable_cores()
     if asked <= cores:
         return asked

@@ -200,12 +200,14 @@ class Search:
 class Counter:
     """How one process counts, as :func:`counter` chose: by ``name`` (MEMOISED or SEARCH), the search
     ``engine`` (also the one a memoised count that gives up falls back to), and for MEMOISED the problem
-    laid out for it and the sub-problems it may meet before it gives up."""
+    laid out for it and the sub-problems it may meet before it gives up; ``seconds``, what the search was
+    priced at (``counting`` splits a count over processes by it)."""
 
     name: str
     engine: object  # an engine module (``engine.NAME``)
     laid_out: object = None  # memo.layout's answer
     max_states: int | None = None
+    seconds: float | None = None  # the search's estimated time in one process (None: not weighed)
 
 
 def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None, *, searched: float = 1.0,
@@ -238,20 +240,20 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     else:
         search_seconds = tree.seconds * searched + load
     if search_seconds < MEMO_ABOVE_SECONDS:
-        return Counter(SEARCH, search)
+        return Counter(SEARCH, search, seconds=search_seconds)
     if fast.available():  # the first-item search in the engine's own item order, compiled
         own = ordered.tree(problem, given)
         own_seconds = own.seconds * estimate.share(own, limit) * searched + estimate.LOAD_SECONDS * (not fast.loaded())
         if own_seconds < search_seconds:
             search, search_seconds = ordered, own_seconds
-    searching = Counter(SEARCH, search)
+    searching = Counter(SEARCH, search, seconds=search_seconds)
     if not memo.available():
         return searching
     try:
         laid_out = memo.layout(problem, given)
     except memo.Unsuitable:
         return searching
-    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]))
+    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]), search_seconds)
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
