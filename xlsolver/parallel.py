@@ -80,7 +80,7 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
     return whole + list(queue)
 
 
-def ordered(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int) -> list[Task]:
+def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int) -> list[Task]:
     """The order to run ``tasks`` in on ``width`` processes: :func:`largest_first`, unless the plan had more
     terms than the split wanted (a refined symmetry plan's: the IQ Puzzler Pro pyramid's 573).  Then each
     is a small part, the tail they leave is short in any order, and weighing them would cost more than
@@ -242,7 +242,7 @@ def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: C
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
     engine_name = (search or engine.choose(engine_name, problem)).NAME
     counts, explored = [0] * len(the_plan.terms), 0.0
-    tasks = [] if stopped else ordered(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB), width)
+    tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB), width)
     if tasks:
         tally = Tally(tasks)
         task_nodes, stopped = run(problem, the_plan, tasks, counts, tally, engine_name=engine_name,

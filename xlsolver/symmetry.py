@@ -31,8 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import clock, engine
-from .engine import ordered
-from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
+from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate, ordered
 from .exact_cover import ExactCover, ProblemError
 
 Permutation = tuple[int, ...]
@@ -214,21 +213,21 @@ def refined(problem: ExactCover, terms: Sequence[Term], stabiliser: Sequence[tup
     for index, items in enumerate(rows):
         for i in items:
             through[i].append(index)
+    identity = list(range(len(rows)))
     split: list[Term] = []
     for term, keepers in zip(terms, residual):
         covered = frozenset().union(*(rows[o] for o in term.given))
         found = None
         for item in (i for i in order if keepers and i not in covered):
             keep = [o for m, o in keepers if m[item] == item]
-            fitting = [o for o in through[item] if not rows[o] & covered]
-            if keep and any(o[x] != x for o in keep for x in fitting):
+            fitting = [o for o in through[item] if not rows[o] & covered] if keep else []
+            if any(o[x] != x for o in keep for x in fitting):
                 found = fitting, keep
                 break
         if found is None:
             split.append(term)
             continue
         fitting, keep = found
-        identity = list(range(len(rows)))
         for orbit in _orbits(fitting, [identity] + keep):
             split.append(Term(term.given + (orbit[0],), term.weight * len(orbit), term.share / len(fitting)))
     return tuple(split)
@@ -438,5 +437,5 @@ def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[
 
 
 __all__ = ["SymmetricCount", "Controls", "Plan", "Term", "Quotient", "plan", "quotient", "group", "count_fixed",
-           "count_whole", "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "refined", "CANCELLED",
-           "TIME_LIMIT"]
+           "count_whole", "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "refined",
+           "CANCELLED", "TIME_LIMIT"]
