@@ -8,10 +8,16 @@ searched, the fewest-options item first; it shares no code with xlsolver) and by
 as a user runs it: a fresh process, imports included.  The two totals must agree: that is how the IQ Puzzler
 Pro pyramid's figure, which has no trustworthy published count, was established.  ``xlsolver count FILE.dlx``
 adds a third figure: the engine without the board's geometry (no symmetry plan).
+
+Times are wall-clock; each note adds xlsolver's CPU time (user + system, its worker processes included), the
+figure to trust on a busy machine, and the run starts and ends with the load average.  A count that splits
+itself over the cores (the IQ Puzzler Pro pyramid) is also timed with ``--jobs 1``.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,6 +37,7 @@ def main() -> None:
     parser.add_argument("--bedlam", action="store_true", help="also the Bedlam cube")
     parser.add_argument("--plain", action="store_true", help="also xlsolver's plain count of each .dlx file")
     args = parser.parse_args()
+    before = os.getloadavg()
     dlx = build_references()["dlx"]
     table = Table()
     with tempfile.TemporaryDirectory() as tmp:
@@ -38,18 +45,32 @@ def main() -> None:
             problem = Path(tmp) / f"{board}-{pieces}.dlx"
             subprocess.run(XLSOLVER + ["count", "--family", "solid", "--board", board, "--pieces", pieces, "--limit",
                                        "1", "--save-dlx", str(problem)], capture_output=True, check=False)
-            ours, counted = count_json("--family", "solid", "--board", board, "--pieces", pieces, "--distinct")
             reference, out = wall([str(dlx)], stdin=problem)
-            figures = (counted["total"], counted["solutions"])
-            agree = "agree" if c_solutions(out) == counted["total"] else f"DISAGREE: C counts {c_solutions(out):,}"
-            note = f"{figures[0]:,} / {figures[1]:,} up to {counted['symmetry_group_order']}, {agree}" + \
-                ("" if figures == known else f"; known {known[0]:,} / {known[1]:,}")
-            table.add(f"count {board} --pieces {pieces}", ours, reference, "C Dancing Links", "", note)
+            for jobs in ((), ("--jobs", "1")) if pieces == "iq-puzzler-pro" else ((),):
+                cpu, (ours, counted) = cpu_of(count_json, "--family", "solid", "--board", board, "--pieces", pieces,
+                                              "--distinct", *jobs)
+                figures = (counted["total"], counted["solutions"])
+                agree = "agree" if c_solutions(out) == counted["total"] else f"DISAGREE: C counts {c_solutions(out):,}"
+                note = f"{figures[0]:,} / {figures[1]:,} up to {counted['symmetry_group_order']}, {agree}" + \
+                    ("" if figures == known else f"; known {known[0]:,} / {known[1]:,}") + \
+                    f"; CPU {cpu:.2f} s, {counted['jobs']} process{'es' if counted['jobs'] > 1 else ''}"
+                table.add(f"count {board} --pieces {pieces} {' '.join(jobs)}".rstrip(), ours, reference,
+                          "C Dancing Links", "", note)
             if args.plain:
                 plain, counted = count_json(str(problem))
                 table.add(f"count {board}-{pieces}.dlx (plain)", plain, reference, "C Dancing Links", "",
                           f"{counted['solutions']:,}, engine {counted['engine']}")
     table.print()
+    print(f"load average {before} at the start, {os.getloadavg()} at the end")
+
+
+def cpu_of(run, *args):
+    """(user + system seconds of the processes ``run`` starts and waits for, their children included, what
+    ``run`` returns)."""
+    start = resource.getrusage(resource.RUSAGE_CHILDREN)
+    returned = run(*args)
+    end = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return end.ru_utime + end.ru_stime - start.ru_utime - start.ru_stime, returned
 
 
 if __name__ == "__main__":

@@ -317,6 +317,12 @@ def test_jobs_above_the_core_count_warn_once_and_are_capped(cli):
     assert cli("count", "--board", "3x20", "--jobs", "1").stderr == ""
 
 
+def test_a_small_count_without_jobs_stays_in_one_process(cli):
+    """Without --jobs the count chooses; 3x20's search is milliseconds, so it is not split."""
+    report = json.loads(cli("count", "--board", "3x20", "--json").stdout)
+    assert (report["solutions"], report["jobs"], report["counter"]) == (8, 1, "symmetry plan")
+
+
 # --- messages read as sentences ----------------------------------------------------------------------
 
 def test_values_are_shown_as_typed_not_as_python():

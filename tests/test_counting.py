@@ -44,6 +44,34 @@ def test_a_split_count_runs_on_processes():
     assert counted.engine.endswith("processes")
 
 
+def test_a_count_left_to_choose_splits_by_its_estimate_and_counts_the_same(monkeypatch):
+    """``jobs=None`` (the command line without --jobs): one process per SECONDS_PER_PROCESS the search is
+    estimated at, up to the cores; 3x20's search is a few milliseconds, so it stays here, unless a process is
+    worth that little (the constant made tiny, not a clock): then it is split, and counts the same."""
+    from xlsolver.parallel import usable_cores
+
+    problem, maps = board("3x20")
+    here = counting.count(Request(problem, maps, jobs=None))
+    assert (here.counter, here.jobs, here.total, here.distinct) == ("symmetry plan", 1, 8, 2)
+    monkeypatch.setattr(counting, "SECONDS_PER_PROCESS", 1e-9)
+    split = counting.count(Request(problem, maps, jobs=None))
+    cores = usable_cores()
+    assert (split.counter, split.jobs) == (("processes", cores) if cores > 1 else ("symmetry plan", 1))
+    assert (split.total, split.distinct, split.complete) == (8, 2, True)
+    assert counting.count(Request(problem, maps, jobs=1)).jobs == 1, "asked for one process: one"
+    assert counting.count(Request(problem, maps, jobs=None, limit=1)).counter != "processes", "a limit: here"
+
+
+def test_the_processes_chosen_grow_with_the_estimate_up_to_the_cores():
+    from xlsolver.parallel import usable_cores
+
+    cores = usable_cores()
+    per = counting.SECONDS_PER_PROCESS
+    assert [counting.processes_for(s) for s in (None, 0.0, 1.9 * per)] == [1, 1, 1]
+    assert counting.processes_for(2 * per) == min(2, cores)
+    assert counting.processes_for(1000 * per) == cores
+
+
 @pytest.mark.slow
 def test_a_count_on_a_dask_cluster_says_dask():
     pytest.importorskip("distributed")

@@ -72,6 +72,24 @@ def test_split_tasks_partition_every_term():
     assert stopped is None and the_plan.combine(per_term, fixed) == (1472, 368)
 
 
+def test_a_plan_of_more_terms_than_the_split_wants_runs_them_as_they_are_biggest_share_first():
+    """The IQ Puzzler Pro pyramid's refined plan (hundreds of terms, each a small part of the tree): one task per
+    term, no two alike, their shares the terms' parts of the plan's search, the biggest first; not weighed one
+    by one (largest_first's estimates cost 2 ms a task in the parent, more than the short tail they save)."""
+    from xlsolver.families import Settings, solid
+
+    rows, _ = solid.empty_board("pyramid")
+    puzzle = solid.read(rows, Settings({"board": "pyramid"}))
+    the_plan = symmetry.plan(puzzle.problem, puzzle.item_maps)
+    width = 2
+    assert len(the_plan.terms) > width * parallel.TASKS_PER_JOB
+    tasks = parallel.split(puzzle.problem, the_plan, width * parallel.TASKS_PER_JOB)
+    tasks = parallel.run_order(puzzle.problem, the_plan, tasks, width)
+    assert sorted(task.term for task in tasks) == list(range(len(the_plan.terms)))
+    assert [task.share for task in tasks] == sorted((task.share for task in tasks), reverse=True)
+    assert sum(task.share for task in tasks) == pytest.approx(1.0)
+
+
 def test_tasks_are_plain_serialisable_data():
     puzzle, problem = board("6x10")
     tasks = parallel.split(problem, symmetry.plan(problem, tiling.item_maps(puzzle, problem)), 20)

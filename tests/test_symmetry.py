@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from xlsolver import ExactCover, ProblemError, Search, catalog, count, symmetry
 from xlsolver.families import Ask, Unsupported, exact, tiling
 from xlsolver.symmetry import count_up_to_symmetry
-from problems import brute_force, small_tilings
+from problems import brute_force, small_set, small_tilings
 
 PENTO = catalog.piece_set("pentominoes")
 
@@ -53,6 +53,22 @@ def test_symmetric_hints_keep_a_subgroup_and_still_count_right():
     result = symmetric_count(puzzle)
     assert result.total == count(tiling.encode(puzzle)).solutions
     assert result.distinct == distinct_by_brute_force(puzzle)
+
+
+def test_a_term_whose_option_symmetries_keep_is_split_by_a_second_pivot():
+    """3x3, pieces A-D: the pivot is the straight tromino C, kept in place by all 8 symmetries; each of its 6
+    options (2 orbits) lies on a mirror line, so one search per orbit would search a third of the tree.  Each is
+    split again by the orbits of the options of a second item that mirror keeps in place: a fifth, the same count."""
+    puzzle = tiling.parse(["..."] * 3, small_set("ABCD"))
+    problem = tiling.encode(puzzle)
+    maps = tiling.item_maps(puzzle, problem)
+    the_plan = symmetry.plan(problem, maps)
+    pivot = problem.items.index("C")
+    assert all(len(term.given) == 2 and pivot in problem.options[term.given[0]] for term in the_plan.terms)
+    assert 0.2 < the_plan.searched < 0.25
+    result = count_up_to_symmetry(problem, maps)
+    assert (result.total, result.distinct, result.orbits) == (count(problem).solutions, 6, len(the_plan.terms))
+    assert result.distinct == distinct_by_brute_force(puzzle) and result.total == 48
 
 
 def distinct_by_brute_force(puzzle: tiling.Puzzle) -> int:

@@ -126,8 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_puzzle_options(count, [f for f in every if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
-    count.add_argument("--jobs", type=positive_int, metavar="N", default=1,
-                       help="split the search over N processes (default 1)")
+    count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
+                       help="split the search over N processes (default: one per core for a count estimated to take "
+                            "seconds, else 1; --jobs 1 keeps it in one process)")
     count.add_argument("--scheduler", metavar="ADDRESS",
                        help="run the split search on the Dask cluster whose scheduler is at ADDRESS "
                             "(tcp://HOST:8786), or 'local': a cluster on this machine of --jobs workers (default "
@@ -586,18 +587,22 @@ def run_count(args) -> int:
 def _count_ask(args, cancel, progress) -> Ask:
     if args.frequencies:
         given = [flag for flag, on in (("--limit", args.limit), ("--distinct", args.distinct),
-                                       ("--jobs", args.jobs > 1), ("--scheduler", args.scheduler)) if on]
+                                       ("--jobs", (args.jobs or 1) > 1), ("--scheduler", args.scheduler)) if on]
         if given:
             raise UserError(f"--frequencies counts every solution by the solution diagram, in one process; leave out "
                             f"{given[0]}")
-    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs), time_limit=args.time_limit,
-               cancel=cancel, progress=progress, memory_mb=args.memory, scheduler=args.scheduler)
+    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs),
+               time_limit=args.time_limit, cancel=cancel, progress=progress, memory_mb=args.memory,
+               scheduler=args.scheduler)
 
 
-def _jobs(asked: int) -> int:
-    """--jobs, at most one process per core this process may use (more only slow the count down)."""
+def _jobs(asked: int | None) -> int | None:
+    """--jobs, at most one process per core this process may use (more only slow the count down); None when
+    not given (the count chooses)."""
     from .parallel import usable_cores
 
+    if asked is None:
+        return None
     cores = usable_cores()
     if asked <= cores:
         return asked
@@ -779,7 +784,7 @@ def _count_dlx(args) -> int:
 
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
-             "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": 1,
+             "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": (None, 1),
              "memory": DEFAULT_MEMORY_MB, "index": None, "random": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
@@ -802,7 +807,8 @@ def run_workbook(args, action: str) -> int:
     from .workbook import headless, layout
 
     for key, unset in TEXT_ONLY.items():
-        if getattr(args, key, unset) != unset:
+        unset = unset if isinstance(unset, tuple) else (unset,)  # jobs: None (count: chosen) or 1 (generate)
+        if getattr(args, key, unset[0]) not in unset:
             flag = "-n" if key == "count" else f"--{key.replace('_', '-')}"
             instead = ON_A_WORKBOOK.get(key, "the buttons read their settings from the area's cells")
             raise UserError(f"{flag} applies to text puzzles; on a workbook, {instead}")

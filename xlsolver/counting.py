@@ -12,7 +12,10 @@ and :class:`Counted` says which it was (``counter``, the ``--json`` field):
   it may give up (memory, sub-problems that hardly repeat): then the next way;
 - ``dask`` / ``processes``: the plan split into tasks on a Dask cluster
   (``--scheduler``, ``cluster.py``) or on ``jobs`` processes (``parallel.py``),
-  both imported only then;
+  both imported only then; ``jobs=None`` (the command line's default) lets this
+  module choose: a count without a limit whose search is estimated at
+  SECONDS_PER_PROCESS or more per process is split over the cores it may use
+  (:func:`processes_for`), else it runs here;
 - ``symmetry plan``: in this process, one search per orbit of the pivot's
   options and Burnside's quotients (``symmetry.py``);
 - ``search``: one search of the whole problem (also the only way with a side
@@ -30,6 +33,11 @@ from .symmetry import Controls, SymmetricCount
 
 MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", "symmetry plan", engine.SEARCH
 
+#: A count left to choose its processes (``jobs=None``) takes one more core for each this many seconds its
+#: search is estimated at in one process: a worker costs about 0.4 s of CPU (a fork, the problem read again,
+#: numba's kernels loaded from its disk cache), and an estimate may be out by a factor of two.
+SECONDS_PER_PROCESS = 1.0
+
 
 class CannotCount(ValueError):
     """A request that cannot be counted as asked (``--limit`` with ``--jobs``...): one line."""
@@ -44,7 +52,7 @@ class Request:
     accept: Callable[[tuple[int, ...]], bool] | None = None  # a side condition every solution counted meets
     distinct: bool = False  # the count is of solutions up to the symmetries
     limit: int | None = None  # stop once this many are known (up to symmetry with ``distinct``)
-    jobs: int = 1  # processes to split the count over (or the workers of --scheduler local)
+    jobs: int | None = 1  # processes to split the count over (or the workers of --scheduler local); None: chosen
     scheduler: str | None = None  # a Dask scheduler's address ("local": a LocalCluster for this count)
     memory_mb: float | None = None  # the memoised counter's tables, per process (None: the engine's default)
     controls: Controls = Controls()  # time limit, cancel, progress
@@ -57,6 +65,7 @@ class Counted(SymmetricCount):
     counter: str = SEARCH  # the way it was counted: MEMOISED, DASK, PROCESSES, PLAN or SEARCH
     symmetries: int = 1  # the order of the puzzle's group of symmetries, as checked (1: none usable)
     candidates: int | None = None  # with a side condition: the solutions of the problem it judged
+    jobs: int = 1  # the processes it was split over (asked for, or chosen), 1 when counted in this process
 
 
 def count(request: Request) -> Counted:
@@ -71,11 +80,11 @@ def count(request: Request) -> Counted:
         raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
     use_symmetry = request.distinct or (request.limit is None and len(maps) > 1)
     the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
-    counted, counter = _count_by(request, the_plan)
+    counted, counter, jobs = _count_by(request, the_plan)
     progress = request.controls.progress
     if counted.complete and progress is not None:
         progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
-    return Counted(**vars(counted), counter=counter, symmetries=len(maps))
+    return Counted(**vars(counted), counter=counter, symmetries=len(maps), jobs=jobs)
 
 
 def checked_group(problem: ExactCover, maps: Sequence[Sequence[int]]) -> tuple[list, str]:
@@ -88,24 +97,27 @@ def checked_group(problem: ExactCover, maps: Sequence[Sequence[int]]) -> tuple[l
     return [list(m) for m in elements], ""
 
 
-def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount, str]:
-    """The count by ``the_plan`` (a plan of the identity alone is a plain count), and the way it took: the
-    engine's own counter for the whole problem when that pays, in this process (a limited count too, when
-    a search for the limit would cost more than counting them all), else split, else the plan here."""
+def _count_by(request: Request, the_plan: symmetry.Plan) -> tuple[SymmetricCount, str, int]:
+    """The count by ``the_plan`` (a plan of the identity alone is a plain count), the way it took and the
+    processes it ran on: the engine's own counter for the whole problem when that pays, in this process (a
+    limited count too, when a search for the limit would cost more than counting them all), else split,
+    else the plan here."""
     problem = request.problem
     footprint.check(problem, _memory(request))  # TooBig: one line now, not a process killed by the system later
     if not problem.options:
         result = engine.count(problem, limit=request.limit)
         return SymmetricCount(result.solutions, result.solutions, True, None, the_plan.group_order, 0,
-                              result.nodes, result.seconds, 1.0, result.engine), SEARCH
-    split = request.jobs > 1 or request.scheduler
+                              result.nodes, result.seconds, 1.0, result.engine), SEARCH, 1
+    chosen = request.jobs is None and request.limit is None and not request.scheduler
+    jobs = request.jobs or 1
+    split = jobs > 1 or request.scheduler
     if split and request.limit is not None:
         raise CannotCount("--limit counts in one process; leave out --jobs and --scheduler")
-    if request.scheduler not in (None, "local") and request.jobs > 1:
+    if request.scheduler not in (None, "local") and jobs > 1:
         raise CannotCount(f"--jobs sets the workers of --scheduler local; the cluster at {request.scheduler} "
                           "has its own")
     try:
-        return _count_split_or_here(request, the_plan, split)
+        return _count_split_or_here(request, the_plan, jobs, split, chosen)
     except engine.MemoryLimit as err:
         how = "free some memory, or count on a machine with more" if err.machine else \
             "raise the limit with --memory MB"
@@ -117,8 +129,10 @@ def _memory(request: Request) -> int:
     return engine.DEFAULT_MEMORY_MB if request.memory_mb is None else request.memory_mb
 
 
-def _count_split_or_here(request: Request, the_plan: symmetry.Plan, split: bool) -> tuple[SymmetricCount, str]:
-    """:func:`_count_by` once the request is known to be countable as asked."""
+def _count_split_or_here(request: Request, the_plan: symmetry.Plan, jobs: int, split: bool, chosen: bool
+                         ) -> tuple[SymmetricCount, str, int]:
+    """:func:`_count_by` once the request is known to be countable as asked (``chosen``: the processes are
+    the count's to choose, by its estimate)."""
     problem, controls = request.problem, request.controls
     start = clock.now()
     how = engine.counter(problem, limit=the_plan.wanted(request.limit), searched=the_plan.searched,
@@ -127,21 +141,35 @@ def _count_split_or_here(request: Request, the_plan: symmetry.Plan, split: bool)
         counted = symmetry.count_whole(problem, the_plan, how, limit=request.limit, memory_mb=_memory(request),
                                        controls=controls, start=start)
         if counted is not None:
-            return counted, how.name
+            return counted, how.name, 1
+    if chosen:
+        jobs = processes_for(how.seconds)
+        split = jobs > 1
     if split:
         from . import parallel  # multiprocessing, or Dask, only when asked for
 
-        split_count = parallel.count(problem, the_plan, request.jobs, scheduler=request.scheduler, controls=controls,
+        split_count = parallel.count(problem, the_plan, jobs, scheduler=request.scheduler, controls=controls,
                                      search=how.engine)
-        return split_count, DASK if request.scheduler else PROCESSES
+        return split_count, DASK if request.scheduler else PROCESSES, jobs
     counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls, search=how.engine)
-    return counted, PLAN if the_plan.group_order > 1 else SEARCH
+    return counted, PLAN if the_plan.group_order > 1 else SEARCH, 1
+
+
+def processes_for(seconds: float | None) -> int:
+    """The processes for a count whose search is estimated at ``seconds`` in one process (None: not
+    weighed): one per SECONDS_PER_PROCESS, at most one per core this process may use, 1 below two."""
+    wanted = 0 if seconds is None else int(seconds / SECONDS_PER_PROCESS)
+    if wanted < 2:
+        return 1
+    from .parallel import usable_cores  # multiprocessing only for a count that may be split
+
+    return max(1, min(wanted, usable_cores()))
 
 
 def _count_accepted(request: Request) -> Counted:
     """A side condition: the problem's solutions are searched for, and those it accepts counted one by one
     (no progress: the search's would count what it judges, not what it accepts)."""
-    if request.distinct or request.jobs > 1 or request.scheduler:
+    if request.distinct or (request.jobs or 1) > 1 or request.scheduler:
         raise CannotCount("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
                           "checked candidate by candidate)")
     search = engine.Search(request.problem, time_limit=request.controls.time_limit, cancel=request.controls.cancel)
@@ -159,5 +187,5 @@ def _count_accepted(request: Request) -> Counted:
                    judged.engine, counter=SEARCH, candidates=judged.solutions)
 
 
-__all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "MEMOISED", "DASK",
-           "PROCESSES", "PLAN", "SEARCH"]
+__all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "processes_for", "MEMOISED",
+           "DASK", "PROCESSES", "PLAN", "SEARCH", "SECONDS_PER_PROCESS"]

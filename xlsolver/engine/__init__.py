@@ -213,14 +213,15 @@ class MemoryLimit(ValueError):
 class Counter:
     """How one process counts, as :func:`counter` chose: by ``name`` (MEMOISED or SEARCH), the search
     ``engine`` (also the one a memoised count that gives up falls back to), and for MEMOISED the problem
-    laid out for it and the sub-problems it may meet before it gives up."""
+    laid out for it and the sub-problems it may meet before it gives up; ``seconds``, what the search was
+    priced at (``counting`` splits a count over processes by it)."""
 
     name: str
     engine: object  # an engine module (``engine.NAME``)
     laid_out: object = None  # memo.layout's answer
     max_states: int | None = None
+    seconds: float | None = None  # the search's estimated time in one process (None: not weighed)
     solutions: float = 0.0  # the estimate's (the memoised counter sizes its sums by it; 0: none)
-    search_seconds: float = 0.0  # the estimate of the search it replaces
 
 
 def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None, *, searched: float = 1.0,
@@ -253,21 +254,21 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     else:
         search_seconds = tree.seconds * searched + load
     if search_seconds < MEMO_ABOVE_SECONDS:
-        return Counter(SEARCH, search)
+        return Counter(SEARCH, search, seconds=search_seconds)
     if fast.available():  # the first-item search in the engine's own item order, compiled
         own = ordered.tree(problem, given)
         own_seconds = own.seconds * estimate.share(own, limit) * searched + estimate.LOAD_SECONDS * (not fast.loaded())
         if own_seconds < search_seconds:
             search, search_seconds = ordered, own_seconds
-    searching = Counter(SEARCH, search)
+    searching = Counter(SEARCH, search, seconds=search_seconds)
     if not memo.available():
         return searching
     try:
         laid_out = memo.layout(problem, given)
     except memo.Unsuitable:
         return searching
-    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]), tree.solutions,
-                   search_seconds)
+    return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]), search_seconds,
+                   tree.solutions)
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
@@ -286,11 +287,11 @@ def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
         counted = memo.count(problem, given, watch.tick, memory_mb=memory_mb, laid_out=how.laid_out,
                              max_states=how.max_states, expected=how.solutions)
     except memo.OutOfMemory as full:
-        if how.search_seconds > SEARCH_AFTER_MEMORY_SECONDS:
+        if (how.seconds or 0.0) > SEARCH_AFTER_MEMORY_SECONDS:
             limit = f"the {full.limit_mb:,.0f} MB this machine has free" if full.machine else \
                 f"the memory limit of {full.limit_mb:g} MB"
             refused = MemoryLimit(f"counting this needs more than {limit}, and searching instead would take "
-                                  f"{_duration(how.search_seconds)}")
+                                  f"{_duration(how.seconds or 0.0)}")
             refused.machine = full.machine  # the machine's memory, not a limit to raise
             raise refused from None
         return None

@@ -16,12 +16,22 @@ from . import estimate, fast, order
 
 NAME = "numba-first-ordered"
 
-_renumbered: dict[int, tuple[ExactCover, ExactCover]] = {}
+_renumbered: dict[int, tuple[ExactCover, ExactCover, list[int]]] = {}
 
 
 def renumbered(problem: ExactCover) -> ExactCover:
     """``problem`` with its primary items in the engine's order (options unchanged, in the same
     numbering), made once per problem object (a few kept)."""
+    return _entry(problem)[1]
+
+
+def items(problem: ExactCover) -> list[int]:
+    """The primary items of ``problem`` in the order this search takes them (``order.search_order``), worked
+    out once per problem object for the search and for whoever plans around it (``symmetry.refined``)."""
+    return _entry(problem)[2]
+
+
+def _entry(problem: ExactCover) -> tuple[ExactCover, ExactCover, list[int]]:
     entry = _renumbered.get(id(problem))
     if entry is None or entry[0] is not problem:
         if len(_renumbered) >= 8:
@@ -34,8 +44,8 @@ def renumbered(problem: ExactCover) -> ExactCover:
         twin.options = [tuple(number[i] for i in option) for option in problem.options]
         twin.labels = list(problem.labels)
         twin.colours = problem.colours  # each option's items keep their places, so their colours do too
-        entry = _renumbered[id(problem)] = (problem, twin)
-    return entry[1]
+        entry = _renumbered[id(problem)] = (problem, twin, items)
+    return entry
 
 
 def tree(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None) -> estimate.Estimate:

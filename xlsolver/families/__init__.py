@@ -135,7 +135,7 @@ class Ask:
     unique: bool = False  # also tell whether the solution is the only one
     limit: int | None = None  # count: stop after this many
     distinct: bool = False  # count: up to the board's symmetry
-    jobs: int = 1  # count: processes to split the search over
+    jobs: int | None = 1  # count: processes to split the search over (None: as many as pay, counting chooses)
     scheduler: str | None = None  # count: a Dask scheduler's address to run the split on ("local": a LocalCluster)
     memory_mb: float | None = None  # count: for the memoised counter's tables (per process); None: the default
     time_limit: float | None = None
