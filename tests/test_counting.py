@@ -21,6 +21,7 @@ def board(name: str) -> tuple[ExactCover, list]:
     return problem, tiling.item_maps(puzzle, problem)
 
 
+@pytest.mark.slow
 @needs_memo
 def test_each_way_says_its_name_and_counts_the_same():
     """6x10 (9,356 tilings, 2,339 up to its 4 symmetries): the memoised counter where it pays (the whole

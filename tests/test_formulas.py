@@ -169,6 +169,7 @@ def test_an_area_takes_its_family_from_the_sheet():
         "family argument")
 
 
+@pytest.mark.slow
 def test_a_formula_writes_nothing():
     book = committed_book()
     before = dict(book.values), dict(book.fills)

@@ -35,6 +35,7 @@ def peak_bytes(text: str) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [singles, one_option])
 def test_reading_and_encoding_memory_grows_as_the_problem(make):
     small, big = peak_bytes(make(5_000)), peak_bytes(make(20_000))
@@ -48,6 +49,7 @@ def test_a_forced_item_is_branched_on_first():
         assert engine.first_solution(problem, engine=name).first == (3, 0, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["fewest", "numba-fewest"])
 def test_a_big_trivial_problem_costs_a_node_an_item(name):
     # scanning every uncovered item at each node would take 5 * 10^9 steps here

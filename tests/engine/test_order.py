@@ -44,7 +44,7 @@ def shuffled(problem: ExactCover, seed: int) -> ExactCover:
     return written(problem, seed=seed)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(small_problems(), st.integers(0, 2**32 - 1))
 def test_any_order_of_a_random_problem_counts_the_same(problem, seed):
     expected = count(problem, engine="reference").solutions
@@ -56,7 +56,7 @@ def test_any_order_of_a_random_problem_counts_the_same(problem, seed):
 
 
 @needs_numba
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(small_problems(), st.data())
 def test_the_search_in_the_engines_order_finds_what_the_reference_finds(problem, data):
     last = len(problem.options) - 1
