@@ -114,8 +114,10 @@ def test_split_shares_are_knuth_s_estimate_and_cover_the_whole_search():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["6x10", "scott"])
 def test_the_shares_of_the_tasks_track_the_work_they_take(name):
-    """Run in the order the pool takes them, the tasks' shares add up as their nodes do (within 0.15 at every
-    task; by tasks done, as the bar once counted, the first tasks are 0.5 and more of the work)."""
+    """Run in the order the pool takes them, the tasks' shares add up as their nodes do (within 0.2 at every
+    task; by tasks done, as the bar once counted, the first tasks are 0.5 and more of the work).  A plan with
+    more terms than the split wants gives its tasks the terms' shares of the tree, not an estimate each (1.4 s
+    of estimates in the parent on the pyramid), which tracks scott's work within 0.16 where estimates did 0.15."""
     from xlsolver import engine
 
     problem, the_plan = board_problem(name)
@@ -126,7 +128,7 @@ def test_the_shares_of_the_tasks_track_the_work_they_take(name):
         shares += task.share / sum(t.share for t in tasks)
         work += task_nodes / sum(nodes)
         off.append(abs(shares - work))
-    assert max(off) <= 0.15, max(off)
+    assert max(off) <= 0.2, max(off)
 
 
 def test_the_tally_is_monotone_counts_running_tasks_and_ends_whole():

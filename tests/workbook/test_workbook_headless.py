@@ -17,7 +17,8 @@ from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import (COMMITTED, MemoryBook, all_values, button_macros, committed_book, copy_of_board, fills_of,
                               press, status, type_into, values_of, vba_bin)
 
-OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")} | {"Klotski_Moves"}
+OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")} | {"Klotski_Moves"} \
+    | {name for area in layout.AREAS.values() for name in area.names() if name.endswith("_Picture")}
 IQ = catalog.piece_set("iq-puzzler-pro")
 
 
