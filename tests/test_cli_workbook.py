@@ -210,6 +210,7 @@ def test_generate_again_replaces_the_typed_challenge(tmp_path, copies, cli, expe
     assert values_of(path, "IQ5x11_In") != [[ch if ch != "." else None for ch in row] for row in expert["start"]]
 
 
+@pytest.mark.slow
 def test_json_says_what_each_button_did_and_where_it_saved(tmp_path, copies, cli, expert):
     path, = copies("board.xlsm")
     out = tmp_path / "counted.xlsm"

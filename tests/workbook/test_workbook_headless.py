@@ -32,6 +32,7 @@ def test_every_area_of_the_committed_workbook_parses():
             assert read.puzzle.data["pieces"] == expected
 
 
+@pytest.mark.slow
 def test_the_in_memory_book_ends_as_the_saved_file_does(tmp_path):
     path = copy_of_board(tmp_path)
     on_file, in_memory = OpenpyxlBook(path), committed_book()
@@ -53,7 +54,8 @@ def test_the_in_memory_book_ends_as_the_saved_file_does(tmp_path):
     assert set(reopened.names) == set(in_memory.names)
 
 
-@pytest.mark.parametrize("index", [2, pytest.param(3, marks=pytest.mark.slow)])  # an expert and a master challenge
+@pytest.mark.slow
+@pytest.mark.parametrize("index", [2, 3])  # an expert and a master challenge
 def test_typed_challenge_is_solved_coloured_and_inputs_stay(tmp_path, cli, iq_facts, index):
     challenge = iq_facts["sample_challenges"][index]
     path = copy_of_board(tmp_path)
@@ -128,6 +130,7 @@ def test_off_board_cells_and_wrong_areas_are_reported(tmp_path, cli):
     assert "unknown area 'IQ7x7'" in cli("solve", str(copy_of_board(tmp_path)), "--area", "IQ7x7").stderr
 
 
+@pytest.mark.slow
 def test_next_walks_through_every_solution_then_wraps():
     book = committed_book()
     seen = []

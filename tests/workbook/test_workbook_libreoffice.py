@@ -61,6 +61,7 @@ def test_every_button_is_bound_to_its_macro(office):
         document.close()
 
 
+@pytest.mark.slow
 def test_each_button_sends_its_area_and_action_to_python(office, tmp_path):
     path = build.build(tmp_path / "stub.xlsm", runpython_stub=True)
     document = office.open(path)
