@@ -274,10 +274,10 @@ def random_solution(puzzle: exact.CoverPuzzle, rng: random.Random) -> tuple[int,
 
 def _raced(problem: ExactCover) -> tuple[int, ...] | None:
     """The first solution of ``problem`` found by the plain-Python searches of both rules in turn, each turn
-    RACE_NODES times four to the round (the first-item search's nodes counted 8 to one, being cheaper): the first-item search finds one on a flat board in a few nodes, where
-    on a pyramid it may take millions (15 s of a 22 s attempt) that the fewest-options search does without.
-    Turns end by nodes, not time, so a seed makes the same challenge on every machine; a board the first
-    turn solves makes the one it made before the race."""
+    RACE_NODES times four to the round (a first-item node counted an eighth, being cheaper).  The first-item
+    search finds one on a flat board in a few nodes, where on a pyramid it may take millions (15 s of a 22 s
+    attempt) that the fewest-options search does without.  Turns end by nodes, not time, so a seed makes the
+    same challenge on every machine; a board the first turn solves makes the one it made before the race."""
     budget = RACE_NODES
     while True:
         for rule, share in (("reference", 8), ("fewest", 1)):  # a fewest-options node costs about 8 first-item ones
@@ -385,8 +385,11 @@ def _not_made(request: Request, seed: int, missed: Counter) -> str:
     """Why generating stopped: the seeds tried in a row, what was asked, and what they made instead."""
     asked = " ".join(filter(None, [request.level and request.level.capitalize(),
                                    request.given and f"{request.given}-given"]))
-    levels = Counter(level for key in missed for level in [key and key[0]] for _ in range(missed[key]))
-    givens = Counter(key[1] for key in missed if key for _ in range(missed[key]))
+    levels, givens = Counter(), Counter()
+    for key, times in missed.items():  # key: (level, pieces given), or None for a seed that made nothing
+        if key is not None:
+            levels[key[0]] += times
+            givens[key[1]] += times
     made = ", ".join(f"{level.capitalize()} {levels[level]}" for level in LEVELS if levels[level]) or "none"
     given = ", ".join(f"{n} given {givens[n]}" for n in sorted(givens))
     return (f"seeds {seed - missed.total()} to {seed - 1} made no {asked or 'minimal'} challenge of this board; "
