@@ -56,7 +56,8 @@ EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 t
                    "answer is printed; the file is as it was), 130 interrupted")
 #: The command that presses each button on a workbook (``solve --unique`` is Unique?).
 WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
-                     "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint", "generate": "generate", "clear": "clear"}
+                     "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint",
+                     "generate": "generate", "clear": "clear"}
 
 
 def main(argv: list[str] | None = None) -> int:
