@@ -178,7 +178,8 @@ def _challenge_commands(commands, every: list[Family]) -> None:
                           "(a workbook: save it to OUT.xlsm instead of in place)")
     generate.add_argument("--tries", type=positive_int, metavar="N", default=challenges.Request.tries,
                           help="give up after N seeds in a row made no challenge asked for (default %(default)s)")
-    generate.add_argument("--jobs", type=positive_int, metavar="N", default=1, help="try seeds on N processes")
+    generate.add_argument("--jobs", type=positive_int, metavar="N", default=None,
+                          help="try seeds on N processes (default 1)")
     generate.add_argument("--scheduler", metavar="ADDRESS", help="try seeds on the Dask cluster whose scheduler is at "
                           "ADDRESS (tcp://HOST:8786), or 'local' for a local one of --jobs workers")
     _add_workbook_options(generate, "the area whose Generate button to press", output=False)
@@ -661,14 +662,14 @@ def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel)
     if args.scheduler:
         from . import cluster
 
-        with cluster.connect(args.scheduler, args.jobs) as on:
+        with cluster.connect(args.scheduler, args.jobs or 1) as on:
             def on_cluster(seeds: list[int]) -> list:
                 done = dict(on.map_unordered(challenges.attempt_job, seeds, shared=job, cancel=cancel))
                 return [] if on.stopped else [done[seed] for seed in seeds]
 
             yield on_cluster, on.workers
         return
-    jobs = _jobs(args.jobs)
+    jobs = _jobs(args.jobs) or 1
     if jobs == 1:
         yield None, 1
         return
@@ -785,7 +786,7 @@ def _count_dlx(args) -> int:
 
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
-             "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": (None, 1),
+             "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": None,
              "memory": DEFAULT_MEMORY_MB, "index": None, "random": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
@@ -808,8 +809,7 @@ def run_workbook(args, action: str) -> int:
     from .workbook import headless, layout
 
     for key, unset in TEXT_ONLY.items():
-        unset = unset if isinstance(unset, tuple) else (unset,)  # jobs: None (count: chosen) or 1 (generate)
-        if getattr(args, key, unset[0]) not in unset:
+        if getattr(args, key, unset) != unset:
             flag = "-n" if key == "count" else f"--{key.replace('_', '-')}"
             instead = ON_A_WORKBOOK.get(key, "the buttons read their settings from the area's cells")
             raise UserError(f"{flag} applies to text puzzles; on a workbook, {instead}")

@@ -104,15 +104,9 @@ class ExactCover:
     def flat(self):
         """``(starts, entries)`` as numpy arrays: option ``o``'s items are ``entries[starts[o]:starts[o + 1]]``
         (int64 and int32): the one form the compiled encodings are built from, without a tuple per option."""
-        import numpy as np
-
         if isinstance(self.options, PackedOptions):
             return self.options.flat()
-        lengths = np.fromiter(map(len, self.options), dtype=np.int64, count=len(self.options))
-        starts = np.zeros(len(self.options) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=starts[1:])
-        entries = np.fromiter((i for items in self.options for i in items), dtype=np.int32, count=int(starts[-1]))
-        return starts, entries
+        return flattened(self.options)
 
     def add_option(self, items: Iterable[str], label: Hashable = None,
                    colours: Sequence[str | None] | None = None) -> int:
@@ -194,6 +188,19 @@ class ExactCover:
         if self.colours is not None:
             sub.colours = [self.colours[i] for i in keep]
         return sub, keep
+
+
+def flattened(rows: Sequence[Sequence[int]]):
+    """``(starts, entries)`` of ``rows`` (tuples of ints) end to end, row ``r`` at
+    ``entries[starts[r]:starts[r + 1]]`` (int64 and int32): :meth:`ExactCover.flat`'s form, also for rows that
+    are not a problem's options (the bits of a coloured problem, ``engine.colour_bits``)."""
+    import numpy as np
+
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    starts = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=starts[1:])
+    entries = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=int(starts[-1]))
+    return starts, entries
 
 
 class PackedNames(Sequence):

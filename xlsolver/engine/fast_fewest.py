@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..exact_cover import ExactCover
+from ..exact_cover import ExactCover, flattened
 from . import colour_bits, fast
 
 NAME = "numba-fewest"
@@ -22,12 +22,12 @@ class Compiled:
         needs, claims, bits = colour_bits.split(problem)  # without colours: the options, their items
         self.step = max(bits, 1)
         # arrays, not a tuple per option: linear in the problem's size
-        starts, entries = _flat(needs) if problem.coloured else problem.flat()
+        starts, entries = flattened(needs) if problem.coloured else problem.flat()
         self.opt_start = starts.astype(np.int32) if starts[-1] < 2**31 else starts
         self.opt_items = entries
         self.claim_start, self.claim_items = self.opt_start, self.opt_items
         if problem.coloured:
-            claim_start, self.claim_items = _flat(claims)
+            claim_start, self.claim_items = flattened(claims)
             self.claim_start = claim_start.astype(self.opt_start.dtype)
         lengths = np.diff(starts)
         owner = np.repeat(np.arange(self.n_options, dtype=np.int32), lengths)
@@ -81,18 +81,6 @@ class Compiled:
         before = np.maximum(rows[:, k.POS] - rows[:, k.LO] - 1, 0)
         weight = np.concatenate(([1.0], np.cumprod(1.0 / width)[:-1]))
         return min(float(np.sum(weight * before / width)), 1.0)
-
-
-def _flat(rows):
-    """``(start, entries)``: ``rows`` (tuples of ints: a coloured problem's bits) end to end, row ``r`` at
-    ``entries[start[r]:start[r + 1]]``, as ``ExactCover.flat`` gives an uncoloured problem's options."""
-    import numpy as np
-
-    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-    start = np.zeros(len(rows) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=start[1:])
-    entries = np.fromiter((i for row in rows for i in row), dtype=np.int32, count=int(start[-1]))
-    return start, entries
 
 
 def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None) -> Iterator[tuple[int, ...]]:
