@@ -35,7 +35,8 @@ from .memo import DONE, EDGES, LEVEL, MEMORY, OUT_OF_MEMORY, OVERFLOW, PEAK, RUN
 CACHE = caching()  # False where no folder can be written: compile afresh
 
 FIRST_CAPACITY = 1 << 8
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1, MIX2 = np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53)
+SHIFT = np.uint64(33)
 
 
 @njit(cache=CACHE, nogil=True, inline="always")
@@ -55,11 +56,22 @@ def _add_ways(arena, to, ways, at, moduli):
 
 
 @njit(cache=CACHE, nogil=True, inline="always")
+def _slot_of(key, mask):
+    """A key's slot: its bits mixed (MurmurHash3's finaliser), the low ones kept (memo_kernel.c says why)."""
+    key ^= key >> SHIFT
+    key *= MIX1
+    key ^= key >> SHIFT
+    key *= MIX2
+    key ^= key >> SHIFT
+    return np.int64(key & np.uint64(mask))
+
+
+@njit(cache=CACHE, nogil=True, inline="always")
 def _put(arena, stride, start, capacity, key, ways, at, moduli):
     """Add the ways at ``ways[at:]`` to ``key`` in the table at ``start``: 1 if the key is new, 0 if not,
     -1 if its exact ways wrapped past 2**64."""
     mask = capacity - 1
-    i = np.int64((key * GOLDEN) >> np.uint64(64 - trailing_zeros(np.uint64(capacity))))
+    i = _slot_of(key, mask)
     while arena[stride * (start + i) + 1] != 0:
         if arena[stride * (start + i)] == key:
             return -1 if _add_ways(arena, stride * (start + i) + 1, ways, at, moduli) else 0

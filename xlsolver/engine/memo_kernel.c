@@ -31,14 +31,13 @@ static int ctz64(uint64_t x) { unsigned long i; return _BitScanForward64(&i, x) 
 static inline int ctz64(uint64_t x) { return x ? __builtin_ctzll(x) : 64; }
 #endif
 
-#define ABI 3 /* native.py refuses a library built from another version of this file */
+#define ABI 4 /* native.py refuses a library built from another version of this file */
 
 /* meta fields and status codes: as in memo.py */
 enum { LEVEL, SLOT, STATUS, MEMORY, STATES, EDGES, PEAK, TOP, META };
 enum { RUNNING, DONE, OUT_OF_MEMORY, OVERFLOW };
 
 #define FIRST_CAPACITY 256
-#define GOLDEN 0x9E3779B97F4A7C15ULL
 
 typedef struct {
     uint64_t *slots; /* `stride` words a slot: key, ways (0 in the first word: empty) */
@@ -73,12 +72,24 @@ INLINE int add_ways(uint64_t *to, const uint64_t *ways, int64_t lanes, const uin
     return 0;
 }
 
+/* A key's slot: its bits mixed (MurmurHash3's finaliser), the low ones kept.  Not a plain multiplicative
+ * hash: that is linear, so the children of a table's states, read in slot order, would arrive in slot
+ * order too, and linear probing would walk ever longer runs (5x slower on Langford pairs). */
+INLINE int64_t slot_of(uint64_t key, int64_t mask) {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    key *= 0xc4ceb9fe1a85ec53ULL;
+    key ^= key >> 33;
+    return (int64_t)(key & (uint64_t)mask);
+}
+
 /* Add `ways` to `key` in the table at `start`: 1 if the key is new, 0 if not, -1 if its exact ways
  * wrapped past 2**64. */
 INLINE int put(uint64_t *a, int64_t stride, int64_t start, int64_t capacity, uint64_t key,
                       const uint64_t *ways, int64_t lanes, const uint64_t *moduli) {
     int64_t mask = capacity - 1;
-    int64_t i = (int64_t)((key * GOLDEN) >> (64 - ctz64((uint64_t)capacity)));
+    int64_t i = slot_of(key, mask);
     uint64_t *s = a + stride * (start + i);
     while (s[1] != 0) {
         if (s[0] == key) return add_ways(s + 1, ways, lanes, moduli) ? -1 : 0;

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 NAME = "_memo_native"  # the library's file name before the platform's extension suffix
-ABI = 3  # as memo_kernel.c's ABI
+ABI = 4  # as memo_kernel.c's ABI
 
 
 class _Arena(ctypes.Structure):
