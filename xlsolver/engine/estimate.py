@@ -142,7 +142,7 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
     Sampled as :func:`first_item`; each node kept costs what a node of
     ``fewest.py`` costs, so after ``steps`` only ``late`` nodes are kept per depth.
     """
-    options = problem.options
+    options = list(problem.options)  # tuples at hand: a packed option is made anew at every read
     options_of, primary_of, step, start_key = tables(problem)  # as fewest.py searches
     start_alive = bytearray(b"\x01") * len(options)
 
