@@ -1,8 +1,9 @@
-"""The one compiled part: the memoised counter's loop (xlsolver/engine/memo_kernel.c).
+"""The compiled parts: the memoised counter's loop (xlsolver/engine/memo_kernel.c) and the first-item
+search's (xlsolver/engine/search_kernel.c).
 
-Everything else is in pyproject.toml.  The library is called through ctypes, not
-imported, so it exports its own functions instead of a module init, and it is
-optional: without a C compiler the install goes on and numba runs the loop.
+Everything else is in pyproject.toml.  Each library is called through ctypes, not
+imported, so it exports its own functions instead of a module init, and each is
+optional: without a C compiler the install goes on and numba runs the loops.
 """
 import sys
 
@@ -12,15 +13,18 @@ from setuptools.command.build_ext import build_ext
 
 class BuildCLibrary(build_ext):
     def get_export_symbols(self, ext):
-        return ext.export_symbols  # no PyInit_ function: ctypes loads it (xlsolver/engine/native.py)
+        return ext.export_symbols  # no PyInit_ function: ctypes loads it (engine/native.py, search_native.py)
 
 
-memo_kernel = Extension(
-    "xlsolver.engine._memo_native",
-    sources=["xlsolver/engine/memo_kernel.c"],
-    export_symbols=["xlsolver_memo_abi", "xlsolver_memo_run", "xlsolver_memo_release"],
-    extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
-    optional=True,
-)
+def c_library(name: str, source: str, symbols: list[str]) -> Extension:
+    """A plain shared library ``xlsolver.engine.NAME`` from ``source``, optional, -O3 where gcc or clang builds it."""
+    return Extension(f"xlsolver.engine.{name}", sources=[f"xlsolver/engine/{source}"], export_symbols=symbols,
+                     extra_compile_args=[] if sys.platform == "win32" else ["-O3"], optional=True)
 
-setup(ext_modules=[memo_kernel], cmdclass={"build_ext": BuildCLibrary})
+
+memo_kernel = c_library("_memo_native", "memo_kernel.c",
+                        ["xlsolver_memo_abi", "xlsolver_memo_run", "xlsolver_memo_release"])
+search_kernel = c_library("_search_native", "search_kernel.c",
+                          ["xlsolver_search_abi", "xlsolver_search", "xlsolver_search2"])
+
+setup(ext_modules=[memo_kernel, search_kernel], cmdclass={"build_ext": BuildCLibrary})

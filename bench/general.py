@@ -10,10 +10,11 @@ libraries' compiled code cached), best of ``--runs``: ours is
 time), xcover is ``xcover.covers`` from lists of item names to the last
 solution.  The ratio ours / xcover is what to compare across machines
 (target: at most 2).  "auto" is the engine ``engine.choose`` picks (the rule
-shows in its name: numba-fewest, numba-first, fewest, reference), the time
+shows in its name: numba-fewest, compiled-first, fewest, reference), the time
 the choice took, and choice plus search.  (Its cost model assumes a fresh
 process, where loading numba costs ~0.7 s: searches shorter than that stay
-in Python.)  Last, Inkala's sudoku from a fresh process, as a user runs it:
+in Python, unless they are first-item searches and its C copy is built.)
+Last, Inkala's sudoku from a fresh process, as a user runs it:
 ``xlsolver solve`` against ``xlsolver --version``.
 """
 from __future__ import annotations
@@ -116,7 +117,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="repetitions of each timing (the best is kept)")
     args = parser.parse_args()
     warm = langford(5)
-    ours(warm, None), theirs(warm, None), count(warm, engine="numba-first")  # load both, compile if need be
+    ours(warm, None), theirs(warm, None), count(warm, engine="compiled-first")  # load both, compile if need be
     has_xcover = theirs(warm, None) is not None
     if not has_xcover:
         print("xcover is not installed (pip install xcover): timing xlsolver alone\n")

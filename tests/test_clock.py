@@ -34,7 +34,7 @@ def test_a_setting_that_is_no_test_clock_is_refused(monkeypatch, setting):
         clock.now()
 
 
-@pytest.mark.parametrize("engine", ["reference", "numba-first", "auto"])
+@pytest.mark.parametrize("engine", ["reference", "compiled-first", "auto"])
 def test_on_the_test_clock_a_time_limit_stops_a_search_at_the_same_node_every_time(step_clock, engine):
     """The stop depends on readings of the clock, not on the machine: the compiled engines size their slices
     by the same clock, and the memoised counter ("auto") its slices of sub-problems."""

@@ -24,6 +24,7 @@ import distributed
 import pytest
 
 from xlsolver import __version__, clock, cluster, parallel
+from xlsolver.engine import fast
 from helpers import EMPTY_SUDOKU, EXAMPLES, ROOT, alive, child_processes
 
 WORKERS = 2
@@ -196,7 +197,7 @@ def test_a_worker_with_another_xlsolver_refuses_the_work(cli, tmp_path):
 def test_a_local_cluster_counts_and_ends_with_the_count(cli):
     report = json.loads(cli("count", "--board", "3x20", "--scheduler", "local", "--jobs", "2", "--json").stdout)
     assert (report["solutions"], report["up_to_symmetry"], report["complete"]) == (8, 2, True)
-    assert report["engine"] == "reference x 2 dask workers"
+    assert report["engine"] == f"{'compiled-first' if fast.native() else 'reference'} x 2 dask workers"
 
 
 def _ignores_ctrl_c(pid: int) -> bool:

@@ -90,7 +90,7 @@ def test_the_memoised_counter_is_tried_once_per_count(monkeypatch):
     monkeypatch.setattr(memo, "count", lambda *args, **kwargs: tried.append(args[1:2]) or real(*args, **kwargs))
     problem, _ = board("6x10")
     counted = counting.count(Request(problem, memory_mb=0.01))
-    assert (counted.counter, counted.total, counted.engine) == ("search", 9356, "numba-first")
+    assert (counted.counter, counted.total, counted.engine) == ("search", 9356, "compiled-first")
     assert len(tried) == 1
     tried.clear()
     assert engine.count(problem, memory_mb=0.01).solutions == 9356  # the engine's own count: the same rule
@@ -100,7 +100,7 @@ def test_the_memoised_counter_is_tried_once_per_count(monkeypatch):
 def test_the_engine_chooses_between_its_counters_in_one_place():
     """A named engine searches; a small count searches too (the memoised counter would not pay)."""
     problem, _ = board("6x10")
-    assert engine.counter(problem, engine="numba-first").name == engine.SEARCH
+    assert engine.counter(problem, engine="compiled-first").name == engine.SEARCH
     small, _ = board("3x20")
     assert engine.counter(small, engine="reference").engine.NAME == "reference"
     with pytest.raises(ValueError, match="count_by counts by a counter other than the search"):

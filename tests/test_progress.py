@@ -122,7 +122,7 @@ def test_the_shares_of_the_tasks_track_the_work_they_take(name):
 
     problem, the_plan = board_problem(name)
     tasks = parallel.largest_first(problem, parallel.split(problem, the_plan, 2 * parallel.TASKS_PER_JOB))
-    nodes = [engine.count(problem, given=list(t.given), engine="numba-first").nodes for t in tasks]
+    nodes = [engine.count(problem, given=list(t.given), engine="compiled-first").nodes for t in tasks]
     shares, work, off = 0.0, 0.0, []
     for task, task_nodes in zip(tasks, nodes):
         shares += task.share / sum(t.share for t in tasks)

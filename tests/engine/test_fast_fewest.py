@@ -194,5 +194,5 @@ def test_solutions_cross_the_growing_buffer_each_once_in_order():
     problem = queens(8)
     assert fast.FIRST_ROWS < 92
     assert list(Search(problem, engine="numba-fewest")) == list(Search(problem, engine="fewest"))
-    assert list(Search(problem, engine="numba-first")) == list(Search(problem, engine="reference"))
+    assert list(Search(problem, engine="compiled-first")) == list(Search(problem, engine="reference"))
     assert len(list(Search(problem, engine="numba-fewest"))) == 92

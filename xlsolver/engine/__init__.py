@@ -245,19 +245,21 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
         return Counter(SEARCH, search)
     rule = FIRST if search in BY_RULE[FIRST] else FEWEST
     compiled = search in (fast, fast_fewest)
+    loads = load_seconds()
     if tree is None:  # chosen without weighing: the problem's rule, and no choice of code
-        tree = estimate.choice(problem, given, rule, python=not compiled, compiled=compiled, limit=limit)
+        tree = estimate.choice(problem, given, rule, python=not compiled, compiled=compiled, limit=limit, load=loads)
     loop = memo.loop()
-    load = 0.0 if loop == "numba" or fast.loaded() else estimate.LOAD_SECONDS  # numba, for the search alone
+    if loop == "numba":  # loaded for the counter anyway: the search starts at once
+        loads = {FIRST: 0.0, FEWEST: 0.0}
     if not compiled:
         search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[rule]
     else:
-        search_seconds = tree.seconds * searched + load
+        search_seconds = tree.seconds * searched + loads[rule]
     if search_seconds < MEMO_ABOVE_SECONDS:
         return Counter(SEARCH, search, seconds=search_seconds)
-    if fast.available():  # the first-item search in the engine's own item order, compiled
+    if fast.ready():  # the first-item search in the engine's own item order, compiled
         own = ordered.tree(problem, given)
-        own_seconds = own.seconds * estimate.share(own, limit) * searched + estimate.LOAD_SECONDS * (not fast.loaded())
+        own_seconds = own.seconds * estimate.share(own, limit) * searched + loads[FIRST]
         if own_seconds < search_seconds:
             search, search_seconds = ordered, own_seconds
     searching = Counter(SEARCH, search, seconds=search_seconds)
@@ -269,6 +271,14 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
         return searching
     return Counter(MEMOISED, search, laid_out, int(search_seconds / memo.STATE_SECONDS[loop]), search_seconds,
                    tree.solutions)
+
+
+def load_seconds() -> dict[str, float]:
+    """What starting each rule's compiled search costs this process (``estimate.choice`` weighs it): the
+    first-item search's C copy, where built, starts at once; numba's kernels cost ``estimate.LOAD_SECONDS``
+    until numba is loaded."""
+    numba = 0.0 if fast.loaded() else estimate.LOAD_SECONDS
+    return {FIRST: 0.0 if fast.native() else numba, FEWEST: numba}
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
@@ -356,10 +366,10 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     both trees, each node weighted by what it costs).  One solution or a
     uniqueness check (limit <= 2) stays in plain Python (the first solution of
     a tree with many comes early, and a puzzle's tree is small); so does a
-    search estimated to save less than loading compiled code costs, a search
+    search estimated to save less than starting compiled code costs (``load_seconds``), a search
     for ``limit`` solutions costing its share of the tree (``estimate.share``).  "numba"
-    asks for compiled code, with the rule chosen as above; naming an engine
-    ("numba-first", "fewest"...) runs that one.  Every engine finds the same
+    asks for compiled code (the first-item search's C copy where built), with the rule chosen as
+    above; naming an engine ("compiled-first", "fewest"...) runs that one.  Every engine finds the same
     solutions, in its rule's order.  A problem too big for the first-item engines'
     masks or for estimating (``footprint.big``) is searched by the fewest-options rule.
     """
@@ -371,7 +381,7 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
     weighed)."""
     if name not in ("auto", "numba") and name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
-    if name in ("numba", fast.NAME, fast_fewest.NAME) and not fast.available():
+    if (name in ("numba", fast_fewest.NAME) and not fast.available()) or (name == fast.NAME and not fast.ready()):
         raise ValueError(f"the {name} engine needs numba: pip install numba")
     if name in ENGINES:
         return ENGINES[name], None
@@ -385,7 +395,8 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile], None
     if rule != AUTO and not (may_python and may_compile):
         return BY_RULE[rule][may_compile], None  # nothing to weigh
-    chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit)
+    chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit,
+                             load=load_seconds())
     return BY_RULE[chosen.rule][chosen.compiled], chosen
 
 

@@ -1,4 +1,5 @@
-"""The compiled search loop (numba).  Imported only by ``fast.py``, only when used.
+"""The compiled search loop (numba).  Imported only by ``fast.py``, only when used, and only where the
+C copy of the loop (``search_kernel.c``, ``search_native.py``) was not built: the two agree step for step.
 
 Same algorithm as the reference engine: branch on the first uncovered primary
 item, trying the options whose first primary item it is.  Masks are rows of
@@ -14,13 +15,9 @@ import numpy as np
 from numba import njit
 
 from .fast import caching
+from .search_native import BUFFER_FULL, COUNT, DEPTH, DONE, LIMIT, NODES, RUNNING, STATUS, STORED  # both copies'
 
 CACHE = caching()  # False where no folder can be written: compile afresh
-
-# status codes returned in meta[STATUS]
-RUNNING, DONE, LIMIT, BUFFER_FULL = 0, 1, 2, 3
-# meta fields
-DEPTH, COUNT, NODES, STATUS, STORED = 0, 1, 2, 3, 4
 
 
 @njit(cache=CACHE, nogil=True)

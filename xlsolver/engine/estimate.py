@@ -20,12 +20,13 @@ costs below, fitted to the kernels' times on bench/general.py's problems.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
+from . import colour_bits
 from .fewest import tables
-from .reference import compile_masks
+from .reference import claim_masks, compile_masks
 
 # Seconds per step of the compiled first-item kernel: a node, a 64-bit word of a candidate checked
 # against the covered mask (masks are two words at least).
@@ -33,7 +34,8 @@ FIRST_NODE, FIRST_CHECK = 6e-9, 1.2e-9
 # Seconds per step of the compiled fewest-options kernel: a node, an entry of a column looked at or an
 # item count lowered (taking options out and putting them back), an uncovered item compared.
 FEWEST_NODE, FEWEST_UPDATE, FEWEST_SCAN = 220e-9, 1.9e-9, 1.1e-9
-#: Seconds a fresh process takes to import numba and load the cached kernels.
+#: Seconds a fresh process takes to import numba and load the cached kernels (the C copies of the loops,
+#: where built, start in a millisecond: ``engine.load_seconds``).
 LOAD_SECONDS = 0.7
 #: How many times slower than compiled code the plain-Python engines run (measured 20-80 and 12-40).
 PYTHON_SLOWER = {FIRST: 40.0, FEWEST: 25.0}
@@ -58,12 +60,13 @@ class Choice:
 
 
 def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, python: bool = True,
-           compiled: bool = True, limit: int | None = None) -> Choice:
+           compiled: bool = True, limit: int | None = None, load: Mapping[str, float] | None = None) -> Choice:
     """The branching rule and kind of engine estimated to finish first, and its search's estimate.
 
     ``rule`` FIRST or FEWEST fixes the rule (AUTO weighs both); ``python`` and
-    ``compiled`` say which kinds of engine may run; compiled code costs
-    LOAD_SECONDS more.  A search that stops after ``limit`` solutions costs its
+    ``compiled`` say which kinds of engine may run; compiled code of a rule costs
+    ``load[rule]`` more to start (by default LOAD_SECONDS: numba's; ``engine.load_seconds``
+    knows what this process pays).  A search that stops after ``limit`` solutions costs its
     :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
     FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
     """
@@ -79,7 +82,8 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
         if python:
             choices.append((seconds * PYTHON_SLOWER[each], each, False, seconds, tree.solutions))
         if compiled:
-            choices.append((LOAD_SECONDS + seconds, each, True, seconds, tree.solutions))
+            choices.append(((LOAD_SECONDS if load is None else load[each]) + seconds, each, True, seconds,
+                            tree.solutions))
     _, best_rule, fast, seconds, solutions = min(choices, key=lambda choice: choice[0])  # ties: the first listed
     return Choice(best_rule, fast, seconds, solutions)
 
@@ -106,11 +110,12 @@ def first_item(problem: ExactCover, given: Sequence[int] = (), population: int =
     which tames the heavy tails of these trees).
     """
     all_primary, by_first, masks = compile_masks(problem)
+    claims = claim_masks(problem, masks)  # with colours: what an option covers is not what it needs free
     start = 0
     for option in given:
         if masks[option] & start:
             return Estimate(0.0, 0.0, 0.0)
-        start |= masks[option]
+        start |= claims[option]
     check = FIRST_CHECK * max(2, -(-len(problem.items) // 64))
     rng = random.Random(seed)
     level, weight = [start], 1.0  # the nodes in hand, each standing for `weight` nodes
@@ -124,7 +129,7 @@ def first_item(problem: ExactCover, given: Sequence[int] = (), population: int =
                 continue
             candidates = by_first[(free & -free).bit_length() - 1]
             work += weight * len(candidates) * check  # a level checks its candidates once
-            children += [covered | mask for mask, _ in candidates if not mask & covered]
+            children += [covered | claims[option] for mask, option in candidates if not mask & covered]
         if not children:
             break
         count = weight * len(children)
@@ -143,14 +148,15 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
     ``fewest.py`` costs, so after ``steps`` only ``late`` nodes are kept per depth.
     """
     options = list(problem.options)  # tuples at hand: a packed option is made anew at every read
-    options_of, primary_of, step, start_key = tables(problem)  # as fewest.py searches
+    needs, claims, bits = colour_bits.split(problem)
+    options_of, primary_of, step, start_key = tables(problem, needs, bits)  # as fewest.py searches
     start_alive = bytearray(b"\x01") * len(options)
 
     def take(option: int, alive: bytearray, key: dict[int, int], skip: int = -1) -> int:
         """Choose ``option``: kill what clashes; return the steps it took but for item ``skip``'s column
         (column entries looked at, counts lowered now and raised again on the way back)."""
         steps = 0
-        for item in options[option]:
+        for item in claims[option]:
             counts = item != skip
             steps += counts * len(options_of[item])
             for other in options_of[item]:

@@ -1,7 +1,11 @@
-"""The fast engine: the reference search, compiled by numba and cached on disk.
+"""The fast engine: the reference search, compiled.
 
-Nothing here imports numba until a search runs, so ``import xlsolver`` stays
-light.  Compiled code is cached (``NUMBA_CACHE_DIR``, by default
+Its loop exists twice, tested to agree step for step: ``search_kernel.c``, a
+plain shared library built at install and called through ctypes
+(``search_native.py``), which starts in a millisecond; and ``_kernels.py``, the
+same loop compiled by numba, run where no C compiler built the library.  Nothing
+here imports numba until a numba kernel runs, so ``import xlsolver`` stays
+light.  numba's compiled code is cached (``NUMBA_CACHE_DIR``, by default
 ``~/.cache/xlsolver/numba``): the first run ever compiles (about 0.3 s here,
 measured by bench/run.py), later runs load the cache.  A cache folder that
 cannot be written is never an error (:func:`cache_dir`): a folder of the user's
@@ -25,9 +29,9 @@ from pathlib import Path
 
 from .. import clock, private
 from ..exact_cover import ExactCover
-from . import colour_bits
+from . import colour_bits, search_native
 
-NAME = "numba-first"
+NAME = "compiled-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
 SLICE_SECONDS = 0.05
 MIN_SLICE, MAX_SLICE = 1 << 12, 1 << 26
@@ -45,6 +49,22 @@ def available() -> bool:
 def loaded() -> bool:
     """Is numba imported already (a later compiled search costs no LOAD_SECONDS)?"""
     return "numba" in sys.modules
+
+
+def native() -> bool:
+    """Is the C copy of the loop built here (this search then starts at once, without numba)?"""
+    return search_native.load() is not None
+
+
+def ready() -> bool:
+    """Can this search run compiled: its C copy built, or numba installed?"""
+    return native() or available()
+
+
+def kernels():
+    """The loop that runs: the C copy when built (``search_native``), else numba's (``_kernels``, loaded on
+    first use).  Both offer ``search``, ``search2`` and the status codes and meta fields."""
+    return search_native.load() or load("_kernels")
 
 
 def next_slice(budget: int, took: float, smallest: int = MIN_SLICE, largest: int = MAX_SLICE) -> int:
@@ -161,7 +181,7 @@ class Compiled:
 
     @staticmethod
     def kernels():
-        return load("_kernels")
+        return kernels()
 
     def begin(self, given: Sequence[int]):
         """Kernel state for a search below the options in ``given``, or its count (0 or 1) if no search is needed."""
@@ -239,7 +259,7 @@ def compiled_for(problem: ExactCover, kind=Compiled):
 class Driver:
     """Runs a compiled search slice by slice; remembers nodes, progress and whether the tree is exhausted.
 
-    ``compiled`` offers ``n_primary``, ``kernels()`` (its numba module, loaded on first use),
+    ``compiled`` offers ``n_primary``, ``kernels()`` (its loop: a module or object, loaded on first use),
     ``begin(given)``, ``advance(kernels, state, budget, limit, out)`` and ``explored(state)``
     (``Compiled`` here, ``fast_fewest.Compiled``).
     """

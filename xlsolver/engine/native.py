@@ -58,15 +58,22 @@ class Kernel:
 @cache
 def load() -> Kernel | None:
     """The compiled loop, or None when it was not built (or built from another memo_kernel.c)."""
+    library = open_library(NAME, "xlsolver_memo_abi", ABI)
+    return None if library is None else Kernel(library)
+
+
+def open_library(name: str, abi_function: str, abi: int) -> ctypes.CDLL | None:
+    """The shared library ``name`` of this folder (before the platform's extension suffix) when it was built
+    and ``abi_function()`` answers ``abi`` (built from this version of its C file), else None."""
     here = Path(__file__).parent
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = here / (NAME + suffix)
+        path = here / (name + suffix)
         if path.is_file():
             try:
                 library = ctypes.CDLL(str(path))
-                library.xlsolver_memo_abi.restype = ctypes.c_int64
-                if library.xlsolver_memo_abi() == ABI:
-                    return Kernel(library)
+                getattr(library, abi_function).restype = ctypes.c_int64
+                if getattr(library, abi_function)() == abi:
+                    return library
             except (OSError, AttributeError):
                 pass
     return None

@@ -4,7 +4,7 @@ lists its items in makes a poor first-item search (a tiling written row by row, 
 The problem is renumbered (``order.search_order``: the memoised counter's sweep, its wide items last), and
 ``fast.py``'s compiled kernel searches that: the options keep their numbers, so ``given`` options and the
 solutions found mean what they mean in the problem; only the order solutions come in differs from
-``numba-first``'s.  ``engine.counter`` prices it on that order (``estimate.first_item`` of the renumbered
+``compiled-first``'s.  ``engine.counter`` prices it on that order (``estimate.first_item`` of the renumbered
 problem) against the search ``engine.choose`` picked, and runs it where it is cheaper.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from ..exact_cover import FIRST, ExactCover
 from . import estimate, fast, order
 
-NAME = "numba-first-ordered"
+NAME = "compiled-first-ordered"
 
 _renumbered: dict[int, tuple[ExactCover, ExactCover, list[int]]] = {}
 
