@@ -24,13 +24,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import colour_bits
+from . import colour_bits, search_native
 from .fewest import tables
 from .reference import claim_masks, compile_masks
 
 # Seconds per step of the compiled first-item kernel: a node, a 64-bit word of a candidate checked
-# against the covered mask (masks are two words at least).
+# against the covered mask (masks are two words at least); numba's copy of the loop.
 FIRST_NODE, FIRST_CHECK = 6e-9, 1.2e-9
+#: The C copy of that loop (search_kernel.c, run where built) takes this share of numba's time
+#: (bench/search_copies.py: 0.63 on 6x10, 0.72 on 14 queens, 0.75 on Langford 12).
+C_FIRST_SHARE = 0.7
 # Seconds per step of the compiled fewest-options kernel: a node, an entry of a column looked at or an
 # item count lowered (taking options out and putting them back), an uncovered item compared.
 FEWEST_NODE, FEWEST_UPDATE, FEWEST_SCAN = 220e-9, 1.9e-9, 1.1e-9
@@ -116,7 +119,8 @@ def first_item(problem: ExactCover, given: Sequence[int] = (), population: int =
         if masks[option] & start:
             return Estimate(0.0, 0.0, 0.0)
         start |= claims[option]
-    check = FIRST_CHECK * max(2, -(-len(problem.items) // 64))
+    step = C_FIRST_SHARE if search_native.load() is not None else 1.0
+    check, node = step * FIRST_CHECK * max(2, -(-len(problem.items) // 64)), step * FIRST_NODE
     rng = random.Random(seed)
     level, weight = [start], 1.0  # the nodes in hand, each standing for `weight` nodes
     nodes = work = solutions = 0.0
@@ -134,7 +138,7 @@ def first_item(problem: ExactCover, given: Sequence[int] = (), population: int =
             break
         count = weight * len(children)
         nodes += count
-        work += count * FIRST_NODE
+        work += count * node
         level = children if len(children) <= population else rng.sample(children, population)
         weight = count / len(level)
     return Estimate(nodes, work, solutions)

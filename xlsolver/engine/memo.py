@@ -118,8 +118,9 @@ def available() -> bool:
 
 
 #: The two copies of the loop (memo_kernel.c, built at install; _memo_kernels.py), and the seconds
-#: each takes per sub-problem on tilings (bench/run.py's boards, this machine: 150-230 and 280-300 ns).
-STATE_SECONDS = {"c": 250e-9, "numba": 300e-9}
+#: each takes per sub-problem (C: 120-220 ns on bench/run.py's tilings and square dominoes, 250-420 ns on
+#: Langford pairs; numba's, 280-300 ns on the tilings).
+STATE_SECONDS = {"c": 200e-9, "numba": 300e-9}
 
 
 def loop() -> str | None:
