@@ -2,6 +2,9 @@
 item is found without scanning every item, and a problem too big for the memory limit is refused in one line."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import tracemalloc
 
 import pytest
@@ -64,6 +67,23 @@ def test_a_big_problem_is_searched_without_masks_or_estimates():
     assert engine.choose("auto", problem, limit=1).NAME == "fewest"
     result = engine.count(problem)
     assert (result.solutions, result.complete) == (1, True)
+
+
+@pytest.mark.slow
+def test_one_option_of_300000_items_is_counted_with_a_stack_as_deep_as_the_options(tmp_path):
+    """The compiled first-item search kept a row of its stack per primary item: 11 GB here, past a 3 GB
+    address space (an internal error) once that search started at once (its C copy); one option, one level."""
+    resource = pytest.importorskip("resource")  # POSIX
+    path = tmp_path / "one.dlx"
+    path.write_text(one_option(300_000))
+
+    def small_address_space():
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
+
+    done = subprocess.run([sys.executable, "-m", "xlsolver", "count", str(path), "--json"], capture_output=True,
+                          text=True, preexec_fn=small_address_space)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["solutions"] == 1
 
 
 def test_a_problem_beyond_the_memory_limit_is_refused_in_one_line(tmp_path, capsys, monkeypatch):

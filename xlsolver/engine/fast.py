@@ -200,7 +200,7 @@ class Compiled:
         reachable = covered | np.bitwise_or.reduce(self.masks[usable], axis=0) if usable.any() else covered
         if _first_uncovered(reachable, self.n_primary) is not None:
             return 0  # a primary item no usable option covers
-        depth_cap = self.n_primary + 1
+        depth_cap = min(self.n_primary, len(self.masks)) + 1  # each level takes an option and a primary item
         state = {
             "cov": np.zeros((depth_cap + 1, self.words), dtype=np.uint64),
             "item": np.zeros(depth_cap + 1, dtype=np.int64),
