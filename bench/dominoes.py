@@ -5,7 +5,7 @@
 
 For each n it writes the problem as Knuth's DLX text (cells as items, each domino
 placement an option), counts it with ``xlsolver count FILE.dlx --json`` in a fresh
-process (imports included, as a user runs it; a fresh process costs about 0.35 s
+process (imports included, as a user runs it; a fresh process costs about 0.2 s
 before it counts), and through the Python API in this process (``xlsolver.count``
 on the problem read from the file: the estimate, the layout and the count), and
 counts the same tilings in this process with the transfer matrix below: twenty lines of pure Python, its

@@ -60,6 +60,18 @@ def queens(n: int) -> ExactCover:
     return problem
 
 
+def dominoes(rows: int, cols: int) -> ExactCover:
+    """Domino tilings: a cell is an item, a domino placement an option."""
+    problem = ExactCover([f"r{r}c{c}" for r in range(rows) for c in range(cols)])
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                problem.add_option([f"r{r}c{c}", f"r{r}c{c + 1}"])
+            if r + 1 < rows:
+                problem.add_option([f"r{r}c{c}", f"r{r + 1}c{c}"])
+    return problem
+
+
 def langford(n: int) -> ExactCover:
     """Langford pairs: each k in 1..n placed twice in 2n slots, k slots apart.  A sequence and its
     reverse are two solutions (OEIS A014552 counts them as one)."""

@@ -11,24 +11,12 @@ from hypothesis import strategies as st
 
 from xlsolver import ExactCover, count, engine
 from xlsolver.engine import memo, residues
-from problems import small_problems
+from problems import dominoes, small_problems
 
 pytestmark = pytest.mark.skipif(not memo.available(), reason="the memoised counter needs its C loop or numba")
 
 LOOPS = [name for name in ("c", "numba") if name == "c" and memo.native.load() or name == "numba" and
          engine.fast.available()]
-
-
-def dominoes(rows: int, cols: int) -> ExactCover:
-    """Domino tilings: a cell is an item, a domino placement an option."""
-    problem = ExactCover([f"r{r}c{c}" for r in range(rows) for c in range(cols)])
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                problem.add_option([f"r{r}c{c}", f"r{r}c{c + 1}"])
-            if r + 1 < rows:
-                problem.add_option([f"r{r}c{c}", f"r{r + 1}c{c}"])
-    return problem
 
 
 def transfer_matrix(rows: int, cols: int) -> int:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from xlsolver import ExactCover, catalog, count, engine
 from xlsolver.engine import memo, order, ordered
 from xlsolver.families import tiling
-from problems import small_problems, small_tilings
+from problems import dominoes, small_problems, small_tilings
 
 needs_numba = pytest.mark.skipif(not memo.available(), reason="numba is not installed")
 
@@ -146,22 +146,10 @@ def test_a_pyramid_is_searched_without_first_filling_tables_with_states_that_nev
     assert engine.counter(built).name == engine.SEARCH
 
 
-def dominoes(n: int) -> ExactCover:
-    """The domino tilings of an n x n square: a cell is an item, a domino an option."""
-    problem = ExactCover([f"r{r}c{c}" for r in range(n) for c in range(n)])
-    for r in range(n):
-        for c in range(n):
-            if c + 1 < n:
-                problem.add_option([f"r{r}c{c}", f"r{r}c{c + 1}"])
-            if r + 1 < n:
-                problem.add_option([f"r{r}c{c}", f"r{r + 1}c{c}"])
-    return problem
-
-
 def test_a_square_board_is_swept_along_its_diagonals_however_it_is_written():
     """A square's two lowest modes are equal, so the spectral sweeps come out at any slant; breadth first
     from a corner sweeps the diagonals: 12 x 12 dominoes in 18,670 states (row by row, 23,360)."""
-    problem = dominoes(12)
+    problem = dominoes(12, 12)
     for way in (problem, shuffled(problem, 3)):
         layout = memo.layout(way)
         cells = [tuple(map(int, way.items[i][1:].split("c"))) for i in layout.narrow_items]
