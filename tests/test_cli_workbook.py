@@ -86,12 +86,13 @@ def _grid(rows: list[list[object]]) -> list[str]:
     return [line for line in lines if line.strip(".")]
 
 
-SLOW = pytest.mark.slow  # seconds each: a fresh process per press; solve and count stay in the quick run
+SLOW = pytest.mark.slow  # seconds each: a fresh process per press; count stays in the quick run (and a
+# solve from the command line in test_solve_prints_the_status_line_in_the_command_lines_words_and_the_grid_it_wrote)
 
 # (area, button, buttons pressed first on both copies, the command's words after the file); Generate, whose
 # challenge is random, is tested below
 BUTTONS = [
-    ("IQ5x11", "solve", [], ["solve"]),
+    pytest.param("IQ5x11", "solve", [], ["solve"], marks=SLOW),
     pytest.param("Pento6x10", "next", ["solve", "next"], ["next"], marks=SLOW),
     pytest.param("Klotski", "previous", ["solve", "next", "next"], ["previous"], marks=SLOW),
     ("IQ5x11", "count", [], ["count"]),

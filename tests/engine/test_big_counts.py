@@ -17,6 +17,8 @@ pytestmark = pytest.mark.skipif(not memo.available(), reason="the memoised count
 
 LOOPS = [name for name in ("c", "numba") if name == "c" and memo.native.load() or name == "numba" and
          engine.fast.available()]
+#: The loops as test parameters: numba's copy compiles in 7 s in a fresh clone, so the slow run checks it.
+LOOP_PARAMS = [pytest.param(name, marks=pytest.mark.slow) if name == "numba" else name for name in LOOPS]
 
 
 def transfer_matrix(rows: int, cols: int) -> int:
@@ -64,7 +66,7 @@ def test_the_domino_tilings_of_a_14x14_square_pass_2_63_and_are_counted_exactly(
     assert counted.solutions == transfer_matrix(14, 14) == 112_202_208_776_036_178_000_000 > 2**63
 
 
-@pytest.mark.parametrize("using", LOOPS)
+@pytest.mark.parametrize("using", LOOP_PARAMS)
 def test_sums_that_wrap_64_bits_are_not_taken_for_the_count(using):
     """5**30 solutions: an item's sub-problem gets five sums of its predecessor's ways, which pass 2**64
     while each is below 2**63 (the former check, of states of 2**63 ways or more, let them wrap and said
@@ -73,7 +75,7 @@ def test_sums_that_wrap_64_bits_are_not_taken_for_the_count(using):
     assert memo.count(choices(41, 3), using=using).solutions == 3**41
 
 
-@pytest.mark.parametrize("using", LOOPS)
+@pytest.mark.parametrize("using", LOOP_PARAMS)
 def test_each_way_to_the_residues_gives_the_same_count(using):
     """8 x 60 dominoes (about 2**186 tilings, four moduli): the first pass in 64-bit sums passing 2**64, an
     estimate as big (residues at once), one too low (more passes), and a memory cap that holds one residue
@@ -96,6 +98,7 @@ def test_counts_of_hundreds_of_bits_take_as_many_residues():
     assert memo.count(choices(300, 7)).solutions == 7**300
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(len(LOOPS) < 2, reason="needs the C loop and numba")
 def test_the_two_loops_agree_past_2_64():
     problem = dominoes(8, 60)

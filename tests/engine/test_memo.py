@@ -184,6 +184,7 @@ def test_the_two_loops_agree_on_random_problems(problem):
     assert c == numba
 
 
+@pytest.mark.slow  # numba's copy of the loop compiles in 7 s in a fresh clone: the slow run checks it
 @both_loops
 @pytest.mark.parametrize("name", ["4x15", "5x12", "iq5x11"])
 def test_the_two_loops_agree_on_boards_also_when_the_memory_cap_stops_them(name):

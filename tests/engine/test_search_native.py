@@ -81,6 +81,7 @@ def test_both_copies_find_the_same_solutions_in_the_same_order_with_the_same_nod
     assert len(c[0]) == c[2][0] == solutions and all(problem.is_solution(s) for s in c[0])
 
 
+@pytest.mark.slow
 @both_copies
 @pytest.mark.parametrize("name", WIDE)
 def test_both_copies_agree_on_problems_wider_than_two_words(name):
@@ -91,6 +92,7 @@ def test_both_copies_agree_on_problems_wider_than_two_words(name):
     assert len(c[0]) == 5000 and c[1][0] == 2000 and all(problem.is_solution(s) for s in c[0][::100])
 
 
+@pytest.mark.slow
 @both_copies
 @settings(max_examples=100, deadline=None)
 @given(st.one_of(small_problems(), st.integers(0, 10**6).map(random_coloured)), st.data())
@@ -100,6 +102,7 @@ def test_both_copies_agree_on_random_problems_with_given_options(problem, data):
     assert figures(problem, forced, limit) == by_numba(lambda: figures(problem, forced, limit))
 
 
+@pytest.mark.slow
 @both_copies
 @pytest.mark.parametrize("name", ["langford 8, slots secondary", "dodecahedron (colours, 4 words)"])
 def test_both_copies_resume_alike_from_slices_of_a_few_nodes(monkeypatch, name):
