@@ -88,7 +88,7 @@ def test_solution_n_is_refused_where_it_means_nothing(cli, args, message):
     assert result.returncode == 2 and message in result.stderr and result.stdout == ""
 
 
-@pytest.mark.slow  # a workbook saved twice; the text puzzle's twin below stays in the quick run
+@pytest.mark.slow  # a workbook saved twice; the text puzzle's twin above stays in the quick run
 def test_a_workbook_solved_from_the_command_line_names_the_command_for_the_next_one(tmp_path, cli):
     path = copy_of_board(tmp_path)
     out = tmp_path / "solved.xlsm"
