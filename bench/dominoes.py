@@ -11,7 +11,7 @@ on the problem read from the file: the estimate, the layout and the count), and
 counts the same tilings in this process with the transfer matrix below: twenty lines of pure Python, its
 counts Python integers, cell by cell (the ratios are against it).  Beside it, up to 16 x 16
 (``--row-by-row-up-to``), the textbook form that goes a row at a time, enumerating the fillings of the
-next row from each state: the form whose times the issue gives (0.4 s at 14 x 14, 2.8 s at 16 x 16),
+next row from each state anew (the tests' ``dominoes_row_by_row``, tests/problems.py, without its cache): the form whose times the issue gives (0.4 s at 14 x 14, 2.8 s at 16 x 16),
 several times slower than cell by cell.  All counts must agree, and with OEIS A004003 where it
 is listed below; the times are wall-clock, best of --runs, in the same run.
 The counts pass 2**63 from 14 x 14 on: the memoised counter keeps them as
@@ -29,6 +29,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test suite's problem builders
+
+from xlsolver import count, dlx_text  # noqa: E402
+from problems import dominoes, dominoes_row_by_row  # noqa: E402
+
 XLSOLVER = [sys.executable, "-m", "xlsolver"]
 #: OEIS A004003: domino tilings of a 2n x 2n square, by the square's side.
 A004003 = {
@@ -40,18 +46,6 @@ A004003 = {
     18: 548943583215388338077567813208427340288,
     20: 1269984011256235834242602753102293934298576249856,
 }
-
-
-def dlx(rows: int, cols: int) -> str:
-    """The tilings as an exact-cover problem in DLX text: a cell is an item, a domino placement an option."""
-    lines = [" ".join(f"r{r}c{c}" for r in range(rows) for c in range(cols))]
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                lines.append(f"r{r}c{c} r{r}c{c + 1}")
-            if r + 1 < rows:
-                lines.append(f"r{r}c{c} r{r + 1}c{c}")
-    return "\n".join(lines) + "\n"
 
 
 def transfer_matrix(rows: int, cols: int) -> int:
@@ -72,29 +66,6 @@ def transfer_matrix(rows: int, cols: int) -> int:
             if c + 1 < cols and not covered & 2:  # a domino right
                 key = rest | 1
                 after[key] = after.get(key, 0) + n
-        ways = after
-    return ways.get(0, 0)
-
-
-def row_by_row(rows: int, cols: int) -> int:
-    """The tilings counted a row at a time: a state is which cells of the next row dominoes standing down
-    from this one cover; each state's fillings of the row are enumerated."""
-    def fillings(covered: int, col: int = 0, below: int = 0):
-        if col == cols:
-            yield below
-        elif covered >> col & 1:
-            yield from fillings(covered, col + 1, below)
-        else:
-            yield from fillings(covered, col + 1, below | 1 << col)  # a domino down
-            if col + 1 < cols and not covered >> (col + 1) & 1:
-                yield from fillings(covered, col + 2, below)  # a domino right
-
-    ways = {0: 1}
-    for _ in range(rows):
-        after: dict[int, int] = {}
-        for covered, n in ways.items():
-            for below in fillings(covered):
-                after[below] = after.get(below, 0) + n
         ways = after
     return ways.get(0, 0)
 
@@ -123,19 +94,17 @@ def main() -> None:
     parser.add_argument("--row-by-row-up-to", type=int, default=16, metavar="N",
                         help="time the row-by-row count up to N x N (default 16; 18 x 18 takes minutes)")
     args = parser.parse_args()
-    from xlsolver import count, dlx_text
-
     print(f"{'board':>7}  {'xlsolver count':>14}  {'ratio':>6}  {'Python API':>10}  {'ratio':>6}  "
           f"{'transfer matrix':>15}  {'row by row':>10}  count")
     with tempfile.TemporaryDirectory() as folder:
         for n in args.sizes:
             path = Path(folder) / f"dominoes-{n}x{n}.dlx"
-            path.write_text(dlx(n, n), encoding="utf-8")
+            path.write_text(dlx_text.dumps(dominoes(n, n)), encoding="utf-8")
             ours = min((timed(lambda: xlsolver_count(path)) for _ in range(args.runs)), key=lambda t: t[0])
             problem = dlx_text.loads(path.read_text(encoding="utf-8"))
             api = min((timed(lambda: count(problem).solutions) for _ in range(args.runs)), key=lambda t: t[0])
             plain = min((timed(lambda: transfer_matrix(n, n)) for _ in range(args.runs)), key=lambda t: t[0])
-            rows = timed(lambda: row_by_row(n, n)) if n <= args.row_by_row_up_to else (None, plain[1])
+            rows = timed(lambda: dominoes_row_by_row(n, n, remember_fillings=False)) if n <= args.row_by_row_up_to else (None, plain[1])
             if not ours[1] == api[1] == plain[1] == rows[1] or (n in A004003 and ours[1] != A004003[n]):
                 raise SystemExit(f"{n}x{n}: xlsolver {ours[1]}, Python API {api[1]}, transfer matrix {plain[1]}, "
                                  f"row by row {rows[1]}, A004003 {A004003.get(n, '?')}")

@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from xlsolver import __version__, clock
+from xlsolver import __version__, clock, dlx_text
 from xlsolver.engine import fast
 from helpers import EMPTY_SUDOKU, EXAMPLES, run_xlsolver
+from problems import dominoes
 
 # An X at the left end of 3x20 strands the corners A1 and A3: no solution.
 STRANDED = "pieces: pentominoes\n" + "\n".join([".X" + "." * 18, "XXX" + "." * 17, ".X" + "." * 18]) + "\n"
@@ -368,10 +369,7 @@ def test_area_names_are_case_insensitive():
 
 def domino_dlx(path, n: int):
     """The domino tilings of an n x n square as a DLX file: a cell is an item, a domino placement an option."""
-    lines = [" ".join(f"r{r}c{c}" for r in range(n) for c in range(n))]
-    lines += [f"r{r}c{c} r{r + dr}c{c + dc}" for r in range(n) for c in range(n) for dr, dc in ((0, 1), (1, 0))
-              if r + dr < n and c + dc < n]
-    path.write_text("\n".join(lines) + "\n")
+    path.write_text(dlx_text.dumps(dominoes(n, n)))
     return str(path)
 
 

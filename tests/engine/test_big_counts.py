@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 
 from xlsolver import ExactCover, count, engine
 from xlsolver.engine import memo, residues
-from problems import dominoes, small_problems
+from problems import dominoes, dominoes_row_by_row, small_problems
 
 pytestmark = pytest.mark.skipif(not memo.available(), reason="the memoised counter needs its C loop or numba")
 
@@ -19,34 +18,6 @@ LOOPS = [name for name in ("c", "numba") if name == "c" and memo.native.load() o
          engine.fast.available()]
 #: The loops as test parameters: numba's copy compiles in 7 s in a fresh clone, so the slow run checks it.
 LOOP_PARAMS = [pytest.param(name, marks=pytest.mark.slow) if name == "numba" else name for name in LOOPS]
-
-
-def transfer_matrix(rows: int, cols: int) -> int:
-    """The same tilings counted row by row with Python's integers: a state is which cells of the next row
-    dominoes standing down from this one cover; ``fillings`` lists, for a row, the states it can leave."""
-    @cache
-    def fillings(filled: int) -> tuple[int, ...]:
-        found, stack = [], [(0, 0)]
-        while stack:
-            col, down = stack.pop()
-            while col < cols and filled >> col & 1:
-                col += 1
-            if col == cols:
-                found.append(down)
-                continue
-            stack.append((col + 1, down | 1 << col))  # a domino standing down into the next row
-            if col + 1 < cols and not filled >> (col + 1) & 1:
-                stack.append((col + 2, down))  # a domino lying along the row
-        return tuple(found)
-
-    ways = {0: 1}
-    for _ in range(rows):
-        after: dict[int, int] = {}
-        for filled, n in ways.items():
-            for down in fillings(filled):
-                after[down] = after.get(down, 0) + n
-        ways = after
-    return ways.get(0, 0)
 
 
 def choices(items: int, each: int) -> ExactCover:
@@ -63,7 +34,7 @@ def test_the_domino_tilings_of_a_14x14_square_pass_2_63_and_are_counted_exactly(
     count to a search that could never finish."""
     counted = count(dominoes(14, 14))
     assert (counted.engine, counted.complete) == ("memo", True)
-    assert counted.solutions == transfer_matrix(14, 14) == 112_202_208_776_036_178_000_000 > 2**63
+    assert counted.solutions == dominoes_row_by_row(14, 14) == 112_202_208_776_036_178_000_000 > 2**63
 
 
 @pytest.mark.parametrize("using", LOOP_PARAMS)
@@ -81,7 +52,7 @@ def test_each_way_to_the_residues_gives_the_same_count(using):
     estimate as big (residues at once), one too low (more passes), and a memory cap that holds one residue
     a pass, not two."""
     problem = dominoes(8, 60)
-    expected = transfer_matrix(60, 8)  # the same board turned: eight cells to a row, a short state
+    expected = dominoes_row_by_row(60, 8)  # the same board turned: eight cells to a row, a short state
     assert expected > 2**180
     after_overflow = memo.count(problem, using=using)
     at_once = memo.count(problem, using=using, expected=float(expected))
