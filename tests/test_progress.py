@@ -21,7 +21,7 @@ import sys
 import pytest
 
 from xlsolver import catalog, parallel, symmetry, terminal
-from xlsolver.families import challenges, tiling
+from xlsolver.families import generating, tiling
 from xlsolver.symmetry import Controls
 from helpers import run_xlsolver
 
@@ -184,7 +184,7 @@ def test_generate_draws_challenges_made_and_seeds_tried_as_it_works():
     assert code == 0 and stdout.count("title: iq5x11, seed") == 3
     assert_honest(percentages(frames))
     made = [tuple(int(n) for n in re.search(r"(\d+) of 3 made, (\d+) seeds?", f).groups()) for f in frames]
-    assert made == sorted(made) and made[-1][0] == 3 and made[-1][1] > 3  # Master is not every seed's grade
+    assert made == sorted(made) and made[-1][0] == 3 and made[-1][1] >= 3  # a seed makes one challenge at most
     assert len(frames) > 3, "a frame per seed tried"
     assert all(line.startswith(("title:", "pieces:", ".", *"ABCDEFGHIJKL")) or not line
                for line in stdout.splitlines()), "the bar is not mixed into the challenges"
@@ -198,15 +198,15 @@ def test_nothing_on_stderr_when_it_is_not_a_terminal():
 
 
 def test_made_tells_the_share_made_and_the_seeds():
-    assert challenges.Made(1, 4, 7, 3.0).line() == (0.25, 3.0, "1 of 4 made, 7 seeds")
-    assert challenges.Made(0, 1, 1, 0.5).line()[2] == "0 of 1 made, 1 seed"
+    assert generating.Made(1, 4, 7, 3.0).line() == (0.25, 3.0, "1 of 4 made, 7 seeds")
+    assert generating.Made(0, 1, 1, 0.5).line()[2] == "0 of 1 made, 1 seed"
 
 
 def test_generate_reports_each_seed_in_order_and_the_end(monkeypatch):
     seen = []
-    request = challenges.Request(count=2, progress=seen.append)
+    request = generating.Request(count=2, progress=seen.append)
     board = catalog.board("iq5x11")
-    made = list(challenges.generate("tiling", tiling.empty_board_rows(board), {}, request))
+    made = list(generating.generate("tiling", tiling.empty_board_rows(board), {}, request))
     assert len(made) == 2
     assert [m.seeds for m in seen] == list(range(len(seen))) and [m.made for m in seen] == sorted(m.made for m in seen)
     assert (seen[-1].made, seen[-1].seeds) == (2, made[-1].seed + 1)

@@ -64,11 +64,14 @@ def writes(words: list[str]) -> list[str]:
         return written + [output or "board.xlsm"]
     inputs = [w for i, w in enumerate(rest) if not w.startswith("-") and (i == 0 or rest[i - 1] not in ("-o", "--output"))]
     workbook = next((w for w in inputs if w.lower().endswith(WORKBOOK)), None)
+    if workbook and command == "booklet":  # its PDF beside the workbook, the status saved into it
+        area = _value(rest, "--area")
+        return written + [output or workbook, str(Path(workbook).with_name(f"{Path(workbook).stem}-{area}-booklet.pdf"))]
     if workbook:  # a button pressed on a workbook saves it: in place, or to -o
         return written + [output or workbook]
     if command == "hint":
         return written + ([inputs[0]] if "--in-place" in rest else []) + ([output] if output else [])
-    if command == "generate" and output:
+    if command in ("generate", "booklet") and output:
         return written + [output]
     return written
 
@@ -96,6 +99,8 @@ def test_the_checker_sees_what_each_kind_of_command_writes():
     assert written("xlsolver hint examples/x.txt -o mine.txt") == ["mine.txt"]
     assert written("cp examples/x.txt y.txt && xlsolver solve y.txt --save-dlx p.dlx") == ["y.txt", "p.dlx"]
     assert written("xlsolver generate --board 6x10 -o challenges/") == ["challenges/"]
+    assert written("xlsolver booklet --board iq5x11 -o booklet.pdf --jobs 2") == ["booklet.pdf"]
+    assert written("xlsolver booklet solved.xlsm --area IQ5x11") == ["solved.xlsm", "solved-IQ5x11-booklet.pdf"]
     assert written("printf '.#.\\n' | xlsolver solve - --json   # '#' quoted") == []
     assert written("xlsolver build-workbook") == ["board.xlsm"]
 

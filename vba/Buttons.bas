@@ -69,6 +69,9 @@ End Sub
 Sub Pento6x10_Generate()
     Press "Pento6x10", "generate"
 End Sub
+Sub Pento6x10_Booklet()
+    Press "Pento6x10", "booklet"
+End Sub
 Sub Pento6x10_Clear()
     Press "Pento6x10", "clear"
 End Sub
@@ -94,6 +97,9 @@ Sub Pento5x12_Hint()
 End Sub
 Sub Pento5x12_Generate()
     Press "Pento5x12", "generate"
+End Sub
+Sub Pento5x12_Booklet()
+    Press "Pento5x12", "booklet"
 End Sub
 Sub Pento5x12_Clear()
     Press "Pento5x12", "clear"
@@ -121,6 +127,9 @@ End Sub
 Sub Pento4x15_Generate()
     Press "Pento4x15", "generate"
 End Sub
+Sub Pento4x15_Booklet()
+    Press "Pento4x15", "booklet"
+End Sub
 Sub Pento4x15_Clear()
     Press "Pento4x15", "clear"
 End Sub
@@ -146,6 +155,9 @@ Sub Pento3x20_Hint()
 End Sub
 Sub Pento3x20_Generate()
     Press "Pento3x20", "generate"
+End Sub
+Sub Pento3x20_Booklet()
+    Press "Pento3x20", "booklet"
 End Sub
 Sub Pento3x20_Clear()
     Press "Pento3x20", "clear"
@@ -173,6 +185,9 @@ End Sub
 Sub PentoScott_Generate()
     Press "PentoScott", "generate"
 End Sub
+Sub PentoScott_Booklet()
+    Press "PentoScott", "booklet"
+End Sub
 Sub PentoScott_Clear()
     Press "PentoScott", "clear"
 End Sub
@@ -199,6 +214,9 @@ End Sub
 Sub IQ5x11_Generate()
     Press "IQ5x11", "generate"
 End Sub
+Sub IQ5x11_Booklet()
+    Press "IQ5x11", "booklet"
+End Sub
 Sub IQ5x11_Clear()
     Press "IQ5x11", "clear"
 End Sub
@@ -224,6 +242,9 @@ Sub IQDiamond_Hint()
 End Sub
 Sub IQDiamond_Generate()
     Press "IQDiamond", "generate"
+End Sub
+Sub IQDiamond_Booklet()
+    Press "IQDiamond", "booklet"
 End Sub
 Sub IQDiamond_Clear()
     Press "IQDiamond", "clear"
@@ -273,6 +294,9 @@ Sub Calendar_Hint()
 End Sub
 Sub Calendar_Generate()
     Press "Calendar", "generate"
+End Sub
+Sub Calendar_Booklet()
+    Press "Calendar", "booklet"
 End Sub
 Sub Calendar_Clear()
     Press "Calendar", "clear"
@@ -379,6 +403,9 @@ End Sub
 Sub Pyramid_Generate()
     Press "Pyramid", "generate"
 End Sub
+Sub Pyramid_Booklet()
+    Press "Pyramid", "booklet"
+End Sub
 Sub Pyramid_Clear()
     Press "Pyramid", "clear"
 End Sub
@@ -402,6 +429,9 @@ End Sub
 Sub Soma_Generate()
     Press "Soma", "generate"
 End Sub
+Sub Soma_Booklet()
+    Press "Soma", "booklet"
+End Sub
 Sub Soma_Clear()
     Press "Soma", "clear"
 End Sub
@@ -424,6 +454,9 @@ Sub Bedlam_Hint()
 End Sub
 Sub Bedlam_Generate()
     Press "Bedlam", "generate"
+End Sub
+Sub Bedlam_Booklet()
+    Press "Bedlam", "booklet"
 End Sub
 Sub Bedlam_Clear()
     Press "Bedlam", "clear"

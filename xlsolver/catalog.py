@@ -35,7 +35,7 @@ from .lattice import CUBIC, SQUARE, Lattice
 from .piece import Piece
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
-PIECE_SET_KEYS = ("title", "turn-over", "lattice", "chosen-by-grid")
+PIECE_SET_KEYS = ("title", "turn-over", "lattice", "chosen-by-grid", "balls")
 PIECE_LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC)}  # where a piece set's pieces are drawn
 LAYER_BREAK = "/"  # the line between two layers of a piece of cubes
 BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct")
@@ -54,6 +54,7 @@ class PieceSet:
     notes: str = ""
     lattice: Lattice = SQUARE
     chosen_by_grid: bool = True  # may be guessed for a flat grid from its area and letters
+    balls: bool = False  # the pieces are balls (IQ Puzzler, Kanoodle): pictures draw circles
 
     @property
     def area(self) -> int:
@@ -219,6 +220,7 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
         notes=notes,
         lattice=lattice,
         chosen_by_grid=yes_no(header.get("chosen-by-grid", "yes"), where) and lattice is SQUARE,
+        balls=yes_no(header.get("balls", "no"), where),
     )
 
 

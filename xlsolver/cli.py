@@ -27,6 +27,8 @@ Exit codes (``answer.Status.exit_code``; the README lists the same):
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import io
 import os
 import random
 import re
@@ -42,7 +44,8 @@ from .console import frame_lines, interruptible, positive_float, positive_int, p
 from .engine import TooBig
 from .engine.memo import DEFAULT_MEMORY_MB
 from .exact_cover import ProblemError
-from .families import SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, batch, challenges, exact
+from .families import (SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, batch, booklet_maker, booklets,
+                       exact, generating, grading, levels)
 from .files import (MAX_DLX_BYTES, PEEK_BYTES, UserError, did_you_mean, header_entry, read_file, read_puzzle_text,
                     stream_lines)
 from .terminal import print_json
@@ -50,6 +53,7 @@ from .workbook import libreoffice
 from .workbook.atomic import replace_file
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
+BOOKLET_PER_LEVEL = 4  # a booklet's challenges of each level, unless --per-level says
 NOT_SAVED_EXIT = 73  # sysexits' EX_CANTCREAT: the answer is printed, the file it goes into could not be written
 EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
                    "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 73 not saved (the "
@@ -57,7 +61,7 @@ EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 t
 #: The command that presses each button on a workbook (``solve --unique`` is Unique?).
 WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
                      "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint",
-                     "generate": "generate", "clear": "clear"}
+                     "generate": "generate", "booklet": "booklet", "clear": "clear"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,6 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     count.set_defaults(run=run_count, fixed_family=None)
 
     _challenge_commands(commands, every)
+    _booklet_commands(commands, every)
     _button_commands(commands)
 
     for family in every:
@@ -164,19 +169,23 @@ def _parser() -> argparse.ArgumentParser:
 def _challenge_commands(commands, every: list[Family]) -> None:
     """``generate`` and ``hint``, for the families that make challenges."""
     makers = [f for f in every if f.generate is not None]
-    generate = commands.add_parser("generate", help="make new challenges with exactly one solution, graded", description=(
-        "Make challenges with exactly one solution and minimal givens (taking away any given piece lets a second "
-        "solution in), graded Starter to Wizard. Reproducible: challenge N comes from seed N. Given an .xlsm "
-        "workbook, do what the Generate button of the area --area names does (the level is the area's Level cell)."))
+    generate = commands.add_parser("generate", help="make new challenges with exactly one solution, at a level", description=(
+        "Make challenges with exactly one solution, graded Starter to Wizard as the board's booklet grades "
+        "(see 'xlsolver grade'), giving as many pieces as the booklet gives at that level. Reproducible: "
+        "challenge N comes from seed N. Given an .xlsm workbook, do what the Generate button of the area --area "
+        "names does (the level is the area's Level cell)."))
     _puzzle_or_board(generate, "BOARD.txt", "a board drawn as a puzzle (typed cells stay), or board.xlsm")
     _add_puzzle_options(generate, makers, dlx=False)
     generate.add_argument("-n", "--count", type=positive_int, metavar="N", help="how many (default 1)")
     generate.add_argument("--seed", type=int, metavar="S", help="the first seed tried (default 0)")
-    generate.add_argument("--level", choices=challenges.LEVELS, type=str.lower, help="only challenges of this level")
-    generate.add_argument("--given", type=positive_int, metavar="N", help="only challenges giving exactly N pieces")
+    generate.add_argument("--level", choices=levels.LEVELS, type=str.lower,
+                          help="challenges of this level (default: each seed draws one)")
+    generate.add_argument("--given", type=positive_int, metavar="N", help="challenges giving exactly N pieces")
+    generate.add_argument("--minimal", action="store_true", help="minimal challenges, for designers: no given piece "
+                          "can be taken away (with --level or --given: only those of that level or count)")
     generate.add_argument("-o", "--output", metavar="DIR", help="write each challenge to DIR/NAME-LEVEL-SEED.txt "
                           "(a workbook: save it to OUT.xlsm instead of in place)")
-    generate.add_argument("--tries", type=positive_int, metavar="N", default=challenges.Request.tries,
+    generate.add_argument("--tries", type=positive_int, metavar="N", default=generating.Request.tries,
                           help="give up after N seeds in a row made no challenge asked for (default %(default)s)")
     generate.add_argument("--jobs", type=positive_int, metavar="N", default=None,
                           help="try seeds on N processes (default 1)")
@@ -198,6 +207,40 @@ def _challenge_commands(commands, every: list[Family]) -> None:
                          "is saved in place unless -o names another file)")
     _add_workbook_options(hint, "the area whose Hint button to press", output=False)
     hint.set_defaults(run=run_hint, fixed_family=None)
+
+
+def _booklet_commands(commands, every: list[Family]) -> None:
+    """``grade`` and ``booklet``: levels as the games' booklets mean them."""
+    makers = [f for f in every if f.generate is not None]
+    grade = commands.add_parser("grade", help="the level and difficulty of a challenge with one solution",
+                                description=(
+        "Grade a challenge with exactly one solution: its level (Starter, Junior, Expert, Master, Wizard) as the "
+        "board's booklet would put it, a difficulty number, and the measures behind it (pieces given and to place, "
+        "placements open, search nodes, forced moves). A file of challenges ('challenge: NUMBER LEVEL' lines, as "
+        "in xlsolver/data/booklets/) is graded challenge by challenge against its own levels. See docs/levels.md."))
+    grade.add_argument("puzzle", metavar="PUZZLE.txt", help="the challenge, or a booklet file ('-' reads standard input)")
+    _add_puzzle_options(grade, makers, dlx=False)
+    grade.set_defaults(run=run_grade, fixed_family=None)
+
+    booklet = commands.add_parser("booklet", help="a printable booklet of new challenges, Starter to Wizard (PDF)",
+                                  description=(
+        "Make N new challenges of each level, each with exactly one solution, numbered Starter to Wizard, and write "
+        "them as a printable PDF booklet: each challenge drawn as the game's booklet draws it (the board, the given "
+        "pieces in their colours, the pieces to place beside it), the solutions at the back. Reproducible by seed. "
+        "Given an .xlsm workbook, do what the Booklet button of the area --area names does (the PDF goes beside "
+        "the workbook)."))
+    _puzzle_or_board(booklet, "BOARD.txt", "a board drawn as a puzzle (typed cells stay), or board.xlsm")
+    _add_puzzle_options(booklet, makers, dlx=False)
+    booklet.add_argument("--per-level", type=positive_int, metavar="N",
+                         help=f"challenges of each level (default {BOOKLET_PER_LEVEL})")
+    booklet.add_argument("-o", "--output", metavar="BOOKLET.pdf", help="the PDF to write (a workbook: save it to "
+                         "OUT.xlsm instead of in place)")
+    booklet.add_argument("--seed", type=int, metavar="S", help="the first seed (default 0)")
+    booklet.add_argument("--title", metavar="TEXT", help="the booklet's title (default: the board's)")
+    booklet.add_argument("--jobs", type=positive_int, metavar="N", default=None,
+                         help="try seeds on N processes (default 1)")
+    _add_workbook_options(booklet, "the area whose Booklet button to press", output=False)
+    booklet.set_defaults(run=run_booklet, fixed_family=None, scheduler=None)
 
 
 def _puzzle_or_board(command: argparse.ArgumentParser, metavar: str, about: str) -> None:
@@ -347,6 +390,18 @@ def _family(args, header: dict[str, str]) -> Family:
         raise UserError(str(err)) from None
 
 
+def _family_of_board(name: str) -> Family:
+    """The family with a board of this name (the first family first: its message names the boards when none has)."""
+    every = [family for family in families.all_families().values() if family.board is not None]
+    for family in every:
+        try:
+            family.board(name)
+        except (catalog.DataFileError, UserError, InvalidPuzzle, ValueError):
+            continue
+        return family
+    return every[0]
+
+
 #: What a command asks of a family, and how it refuses one that does not do it.
 NOT_OFFERED = {"count": "are not counted", "hint": "have no hints", "generate": "are not generated"}
 
@@ -355,7 +410,7 @@ def _load(args, needs: str | None = None) -> tuple[Family, list[str], Settings, 
     """The family, grid rows, settings (options over the file's header lines) and header of the puzzle asked for;
     a family that cannot do what the command ``needs`` (``count``, ``hint``, ``generate``) is refused."""
     if getattr(args, "board", None):
-        family = _family(args, {})
+        family = _family(args, {}) if args.fixed_family or args.family else _family_of_board(args.board)
         if family.board is None:
             raise UserError(f"--board names a board of a family that has named boards, not {family.name}")
         rows, header = family.board(args.board)
@@ -622,13 +677,13 @@ def run_generate(args) -> int:
     family, rows, settings, header = _load(args, needs="generate")
     name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
     made, unwritten = [], []
-    with interruptible() as cancel, progress_bar(challenges.Made.line) as progress, \
-            _attempts(args, family, settings, rows, cancel) as (attempts, jobs):
-        request = challenges.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
-                                     args.scheduler, jobs, progress, args.tries)
+    with interruptible() as cancel, progress_bar(generating.Made.line) as progress, \
+            _attempts(args, family, settings, rows, cancel) as (runner, jobs):
+        request = generating.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
+                                     args.scheduler, jobs, progress, args.tries, args.minimal)
         gave_up = None
         try:
-            for challenge in family.generate(rows, dict(settings), request, attempts):
+            for challenge in family.generate(rows, dict(settings), request, runner(request.target)):
                 made.append(challenge)
                 if not args.json:
                     if progress is not None:
@@ -636,7 +691,7 @@ def run_generate(args) -> int:
                     unwritten += _print_challenge(args, family, header, name, challenge)
         except InvalidPuzzle as err:  # the board itself
             raise NotRead(family, settings, err) from None
-        except challenges.NotMade as err:
+        except generating.NotMade as err:
             gave_up = f"{err}; ask for another --level or --given, or try more seeds with --tries"
     if unwritten:  # each printed in full instead, and the first failure said
         print(f"xlsolver: {unwritten[0]}; {len(unwritten)} of {len(made)} challenges are printed above instead of "
@@ -656,27 +711,32 @@ def run_generate(args) -> int:
 
 @contextmanager
 def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel):
-    """(run_attempts, workers) for ``generate``: a batch of seeds' attempts, in seed order, here (None), on
-    ``--jobs`` processes or on the ``--scheduler`` cluster."""
-    job = (family.name, dict(settings), rows)
-    if args.scheduler:
+    """(runner, workers) for ``generate`` and ``booklet``: ``runner(target)`` runs a batch of seeds' attempts at
+    that target, in seed order, here (None), on ``--jobs`` processes or on the ``--scheduler`` cluster."""
+    def job(target: generating.Target) -> tuple:
+        return family.name, dict(settings), rows, target
+
+    if getattr(args, "scheduler", None):
         from . import cluster
 
         with cluster.connect(args.scheduler, args.jobs or 1) as on:
-            def on_cluster(seeds: list[int]) -> list:
-                done = dict(on.map_unordered(challenges.attempt_job, seeds, shared=job, cancel=cancel))
-                return [] if on.stopped else [done[seed] for seed in seeds]
+            def on_cluster(target: generating.Target):
+                def run(seeds: list[int]) -> list:
+                    done = dict(on.map_unordered(generating.attempt_job, seeds, shared=job(target), cancel=cancel))
+                    return [] if on.stopped else [done[seed] for seed in seeds]
+                return run
 
             yield on_cluster, on.workers
         return
     jobs = _jobs(args.jobs) or 1
     if jobs == 1:
-        yield None, 1
+        yield (lambda target: None), 1
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs) as pool:
-        yield (lambda seeds: [made for _, made in pool.map(partial(challenges.attempt_job, job), seeds)]), jobs
+        yield (lambda target: lambda seeds: [made for _, made in pool.map(partial(generating.attempt_job, job(target)),
+                                                                          seeds)]), jobs
 
 
 def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge) -> list[str]:
@@ -702,6 +762,114 @@ def _print_challenge(args, family: Family, header: dict[str, str], name: str, ch
     else:
         print(text)
     return []
+
+
+def run_grade(args) -> int:
+    if booklets.is_booklet("\n".join(_head(args.puzzle))):  # challenge lines: a booklet, each graded
+        return _grade_booklet(args, booklets.parse(read_file(args.puzzle), args.puzzle))
+    family, rows, settings, header = _load(args, needs="generate")
+    puzzle = _parse(family, rows, settings)
+    try:
+        with interruptible() as cancel:
+            graded = grading.grade(puzzle, grading.measure(puzzle, time_limit=args.time_limit, cancel=cancel))
+    except grading.NotGraded as err:
+        if args.json:
+            print_json({"status": str(err.status), "messages": [str(err)]})
+        else:
+            print(f"xlsolver: {err}", file=sys.stderr)
+        return err.status.exit_code
+    scale = levels.for_puzzle(puzzle, graded.given + graded.to_place)
+    about = {"board": puzzle.data.get("board"), "pieces": puzzle.data.get("pieces"), "levels": scale.source}
+    if args.json:
+        print_json({"status": str(Status.SOLVED), **dataclasses.asdict(graded), **about})
+        return Status.SOLVED.exit_code
+    title = header.get("title") or args.puzzle
+    print(f"{title}: {graded.level.capitalize()} (difficulty {graded.difficulty})")
+    print(f"  {graded.given} given, {graded.to_place} to place; {graded.placements} placements open; "
+          f"{graded.nodes} search nodes; forced moves place {graded.forced}")
+    print(f"  levels: {scale.source}")
+    return Status.SOLVED.exit_code
+
+
+def _grade_booklet(args, booklet) -> int:
+    """Every challenge of a booklet file graded, against the level the booklet gives it."""
+    family = _family(args, booklet.header)
+    settings = {**booklet.settings, **_given_settings(args)}
+    rows_out, pairs = [], []
+    for entry in booklet.entries:
+        try:
+            puzzle = family.parse(list(entry.rows), settings)
+            graded = grading.grade(puzzle)
+        except InvalidPuzzle as err:
+            raise UserError(f"{args.puzzle}:{entry.line}: challenge {entry.number}: {err.messages[0]}") from None
+        except grading.NotGraded as err:
+            rows_out.append({"number": entry.number, "booklet_level": entry.level, "status": str(err.status),
+                             "message": str(err)})
+            continue
+        rows_out.append({"number": entry.number, "booklet_level": entry.level, "status": str(Status.SOLVED),
+                         **dataclasses.asdict(graded)})
+        if entry.level in levels.LEVELS:
+            pairs.append((levels.LEVELS.index(entry.level), levels.LEVELS.index(graded.level), graded.difficulty))
+    equal = sum(a == b for a, b, _ in pairs)
+    far = sum(abs(a - b) > 1 for a, b, _ in pairs)
+    rho = grading.rank_correlation([d for _, _, d in pairs], [a for a, _, _ in pairs]) if len(pairs) > 1 else None
+    summary = {"graded": len(pairs), "challenges": len(booklet.entries), "equal": equal, "far": far,
+               "rank_correlation": None if rho is None else round(rho, 3)}
+    if args.json:
+        print_json({"status": str(Status.SOLVED), "booklet": args.puzzle, **summary, "graded_challenges": rows_out})
+        return Status.SOLVED.exit_code
+    for row in rows_out:
+        said = (f"{row['level']:<8} {row['difficulty']:6.2f}  ({row['given']} given, {row['to_place']} to place)"
+                if row["status"] == str(Status.SOLVED) else f"not graded: {row['message']}")
+        print(f"{row['number']:>4} {row['booklet_level']:<8} -> {said}")
+    if pairs:
+        print(f"level equal to the booklet's on {equal} of {len(pairs)} ({equal / len(pairs):.0%}), {far} more than one "
+              f"level away; rank correlation of difficulty and level {summary['rank_correlation']}"
+              + (f"; {len(booklet.entries) - len(pairs)} not graded" if len(pairs) < len(booklet.entries) else ""))
+    return Status.SOLVED.exit_code
+
+
+def run_booklet(args) -> int:
+    if args.puzzle and _is_workbook(args.puzzle):
+        return run_workbook(args, "booklet")
+    _no_workbook_options(args)
+    if not args.output:
+        raise UserError("-o BOOKLET.pdf: name the PDF to write")
+    args.per_level, args.seed = args.per_level or BOOKLET_PER_LEVEL, args.seed or 0
+    family, rows, settings, header = _load(args, needs="generate")
+    name = args.board or Path(args.puzzle).stem
+    title = args.title or header.get("title") or \
+        f"{booklet_maker.board_title(family, rows, settings, name)}: {args.per_level * len(levels.LEVELS)} challenges"
+    with interruptible() as cancel, progress_bar(generating.Made.line) as progress, \
+            _attempts(args, family, settings, rows, cancel) as (runner, jobs):
+        try:
+            made = booklet_maker.make(family, rows, dict(settings), args.per_level, args.seed, runner=runner,
+                                      jobs=jobs, progress=progress, cancel=cancel, time_limit=args.time_limit)
+            unfinished = None
+        except InvalidPuzzle as err:  # the board itself
+            raise NotRead(family, settings, err) from None
+        except booklet_maker.Unfinished as err:
+            made, unfinished = err.made, str(err)
+    if unfinished or len(made) < args.per_level * len(levels.LEVELS):
+        why = unfinished or ("interrupted" if cancel.is_set() else f"--time-limit {args.time_limit:g} reached")
+        print(f"xlsolver: no booklet written: {why}", file=sys.stderr)
+        return (Status.CANCELLED if cancel.is_set() else Status.INCOMPLETE).exit_code
+    subtitle = (f"{len(made)} challenges, {args.per_level} per level, each with exactly one solution; "
+                f"seed {args.seed}")
+    pdf = io.BytesIO()
+    pages, page_of = booklet_maker.write(pdf, title, family, dict(settings), made, subtitle)
+    try:
+        replace_file(Path(args.output), lambda out: out.write(pdf.getvalue()))
+    except OSError as err:
+        raise UserError(f"cannot write {args.output!r}: {err.strerror or err}") from None
+    if args.json:
+        print_json({"status": str(Status.SOLVED), "pages": pages, "output": args.output, "challenges": [
+            {"number": m.number, "text": "\n".join(m.challenge.rows), "level": m.level,
+             "difficulty": m.challenge.grade.difficulty, "given": m.challenge.grade.given, "seed": m.challenge.seed,
+             "page": page_of[m.number]} for m in made]})
+    else:
+        print(f"{args.output}: {len(made)} challenges on {pages} pages ({title})")
+    return Status.SOLVED.exit_code
 
 
 def run_hint(args) -> int:
@@ -787,7 +955,8 @@ def _count_dlx(args) -> int:
 #: Options of the text-puzzle commands that a button does not take, and their values when not given.
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
              "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": None,
-             "memory": DEFAULT_MEMORY_MB, "index": None, "random": False}
+             "memory": DEFAULT_MEMORY_MB, "index": None, "random": False, "per_level": None, "title": None,
+             "minimal": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
                  "svg": "the solution is drawn in the area's own cells",

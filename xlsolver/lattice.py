@@ -298,6 +298,16 @@ class LayeredLattice(Lattice):
         centres of touching cells: what a picture draws."""
         raise NotImplementedError
 
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        """The cells a cell rests on (those in a shape hold it up; the floor, under layer 0, holds every cell)."""
+        raise NotImplementedError
+
+    def stands(self, cells: Iterable[Coord], shape: frozenset) -> bool:
+        """Do ``cells`` stand by themselves in ``shape``: every one on the floor or on cells of ``shape`` that are
+        among them?  (Pieces given in a 3D challenge must: a child places them first.)"""
+        cells = set(cells)
+        return all(below in cells or below not in shape for cell in cells for below in self.under(cell))
+
     def cells_from_layers(self, layers: Sequence[Sequence[str]], is_cell) -> frozenset:
         """The cells of drawn layers (bottom first) whose character satisfies ``is_cell``."""
         return frozenset(self.cell(z, r, c) for z, rows in enumerate(layers) for r, row in enumerate(rows)
@@ -335,6 +345,10 @@ class CubicLattice(LayeredLattice):
     def position(self, cell: Coord) -> tuple[int, int, int]:
         x, y, z = cell
         return z, y, x
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y, z = cell
+        return ((x, y, z - 1),) if z else ()
 
     def centre(self, cell: Coord) -> tuple[float, float, float]:
         x, y, z = cell
@@ -383,6 +397,10 @@ class SphereLattice(LayeredLattice):
     def position(self, cell: Coord) -> tuple[int, int, int]:
         x, y, z = cell
         return z, (y - z) // 2, (x - z) // 2
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y, z = cell
+        return tuple((x + dx, y + dy, z - 1) for dx in (-1, 1) for dy in (-1, 1)) if z else ()
 
     def centre(self, cell: Coord) -> tuple[float, float, float]:
         """Balls of diameter 1: (2, 0, 0) apart in a layer is 1 across, (1, 1, 1) to a ball above is

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from xlsolver.answer import Status
 from xlsolver.families import Ask, InvalidPuzzle, cover
-from xlsolver.families.challenges import Request, attempt
+from xlsolver.families.attempts import attempt
+from xlsolver.families.generating import Request
 
 SYMBOLS = "123"
 

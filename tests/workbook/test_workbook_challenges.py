@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 
 from xlsolver import families
-from xlsolver.families import Ask, challenges
+from xlsolver.families import Ask, challenges, grading
 from xlsolver.workbook import layout
-from workbook_helpers import all_values, committed_book, fills_of, press, status, type_into, values_of
+from workbook_helpers import (all_values, committed_book, copy_of_board, fills_of, press, status, type_into,
+                              values_of)
 
 
 def typed_rows(book, area: str) -> list[str]:
@@ -101,5 +102,41 @@ def test_generate_makes_a_challenge_of_the_level_asked_for():
     press(book, "IQ5x11", "generate")
     assert status(book, "IQ5x11").startswith("New Wizard challenge (seed ")
     tiling = families.get("tiling")
-    grade = challenges.grade(tiling.parse(typed_rows(book, "IQ5x11"), {"pieces": "iq-puzzler-pro"}))
+    grade = grading.grade(tiling.parse(typed_rows(book, "IQ5x11"), {"pieces": "iq-puzzler-pro"}))
     assert grade.level == "wizard"
+
+
+def test_the_level_cell_asks_for_the_booklets_level_and_its_pieces():
+    """Starter on the 5 x 11 board gives 8 or 9 of the 12 pieces, as the IQ Puzzler Pro booklet's Starters do."""
+    book = committed_book()
+    type_into(book, "IQ5x11_In", [""] * 5)
+    type_into(book, "IQ5x11_Level", [["Starter"]])
+    press(book, "IQ5x11", "generate")
+    assert status(book, "IQ5x11").startswith("New Starter challenge (seed ")
+    rows = typed_rows(book, "IQ5x11")
+    grade = grading.grade(families.get("tiling").parse(rows, {"pieces": "iq-puzzler-pro"}))
+    assert grade.level == "starter" and 8 <= grade.given <= 9
+    assert len({ch for row in rows for ch in row if ch.isalpha()}) == grade.given
+
+
+def test_booklet_needs_a_workbook_saved_somewhere():
+    book = committed_book()  # in memory: no file beside which to write
+    before = all_values(book, skip={"IQ5x11_Status"})
+    press(book, "IQ5x11", "booklet")
+    assert status(book, "IQ5x11") == "Booklet writes its PDF beside the workbook: save the workbook first."
+    assert all_values(book, skip={"IQ5x11_Status"}) == before
+
+
+@pytest.mark.slow
+def test_booklet_writes_a_pdf_of_every_level_beside_the_workbook_and_touches_no_cell(tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    path = copy_of_board(tmp_path)
+    before = all_values(path, skip={"Calendar_Status"})
+    press(path, "Calendar", "booklet")
+    written = tmp_path / "board-Calendar-booklet.pdf"
+    said = status(path, "Calendar")
+    assert said.startswith(f"Booklet of 20 challenges, 4 per level, written to {written} (") and written.is_file()
+    assert all_values(path, skip={"Calendar_Status"}) == before
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(str(written)).pages)
+    assert all(f"Challenge {n}" in text for n in range(1, 21)) and "Solutions" in text
+    assert all(level.capitalize() in text for level in ("starter", "junior", "expert", "master", "wizard"))

@@ -10,7 +10,7 @@ import pytest
 from xlsolver import families
 from xlsolver.a1 import cell_name, column_index, column_letters
 from xlsolver.answer import OFF_BOARD, Answer, Status
-from xlsolver.families import challenges
+from xlsolver.families import challenges, levels
 from xlsolver.families.zen import ROCK_COLOUR, WALK_COLOUR
 from xlsolver.terminal import text_colour
 from xlsolver.workbook import build, headless, layout, marking, state
@@ -93,7 +93,7 @@ def test_option_cells_are_wide_enough_for_their_longest_choice(workbook):
         cells = [(area.at(cell.at), [c.capitalize() for c in family.setting(cell.key).choices])
                  for cell in area.spec.cells if family.setting(cell.key).choices]
         if "generate" in area.actions:
-            cells.append((area.level_cell, [level.capitalize() for level in challenges.LEVELS]))
+            cells.append((area.level_cell, [level.capitalize() for level in levels.LEVELS]))
         for (row, col), words in cells:
             merged = merged_at(ws, row, col)
             span = merged.max_col - merged.min_col + 1 if merged else 1

@@ -185,7 +185,7 @@ class Family:
     commands: Callable | None = None  # commands(subparsers): more subcommands under ``command``
     empty_data: Callable[[object], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
     hint: Callable[[object, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
-    generate: Callable | None = None  # new challenges: generate(rows, settings, challenges.Request) -> Challenges
+    generate: Callable | None = None  # new challenges: generate(rows, settings, generating.Request) -> Challenges
     line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
     order: int = 100  # where it comes in listings
 

@@ -106,7 +106,7 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
             tuple(Cell(date[r, c]) if (r, c) in date else cell for c, cell in enumerate(row))
             for r, row in enumerate(drawn.rows)))
 
-    return dataclasses.replace(puzzle, frame=frame, rows=typed, data={**puzzle.data, "family": "calendar",
+    return dataclasses.replace(puzzle, frame=frame, rows=typed, data={**puzzle.data, "family": "calendar", "board": "calendar",
                                                                        "date": f"{MONTHS[month - 1]} {day}"})
 
 

@@ -25,7 +25,7 @@ from ..a1 import cell_name
 from ..answer import Frame
 from ..exact_cover import AUTO, ExactCover
 from ..geometry import Point
-from . import Family, challenges, exact
+from . import Family, challenges, exact, generating
 
 #: What an option writes into the answer grid, from its label: (cell, character) pairs.
 Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
@@ -108,11 +108,11 @@ def family(*, name: str, title: str, read: Callable, settings: tuple = (),
 
     The family gives what is its own (``name``, ``title``, ``read``, ``settings``, and any of ``legend``,
     ``sheets``, ``board``, ``order``, ``heat_map`` where its pieces have colours on a flat board); this gives every answer an exact cover shares.  ``blank`` reads the
-    board a new challenge is made on, where that differs from a challenge (:func:`challenges.generator`).
+    board a new challenge is made on, where that differs from a challenge (:func:`generating.generator`).
     """
     return Family(name=name, title=title, read=read, solve=exact.solve, count=exact.count, settings=settings,
                   unique=True, exact_cover=problem_of, empty_data=exact.empty_data, hint=challenges.hint,
-                  generate=challenges.generator(name, blank), **more)
+                  generate=generating.generator(name, blank), **more)
 
 
 __all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family"]

@@ -10,7 +10,7 @@ candidates are filtered by it, so limits count accepted solutions only.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import counting, engine
@@ -42,9 +42,11 @@ class CoverPuzzle:
     frames: Callable[[tuple[int, ...]], list[Frame]] | None = None
     # more JSON figures of a solution, or of none (None given): a 3D puzzle's ``layers``
     figures: Callable[[tuple[int, ...] | None], dict] | None = None
-    # where each level after Starter begins on this board (challenges.LEVEL_FLOORS where None): a board unlike
-    # the 5 x 11 one, where the floors were measured, has its own (the pyramid's wizards grade lower)
-    level_floors: tuple[float, ...] | None = None
+    # do these options stand by themselves (a 3D puzzle: every cell on the floor or on cells among them)?
+    # None: any set does (a flat board)
+    stands: Callable[[Sequence[int]], bool] | None = None
+    # the options of a solution each one rests on (a 3D puzzle; None where nothing rests on anything)
+    rests_on: Callable[[Sequence[int]], dict[int, frozenset[int]]] | None = None
 
     def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
         """What an answer shows of a solution: its ``frames``, or its one ``frame``."""

@@ -33,7 +33,7 @@ from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
 from ..sheets import LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
 from ..views import GAP, side_by_side, views
-from . import InvalidPuzzle, Setting, Settings, challenges, cover, exact
+from . import InvalidPuzzle, Setting, Settings, cover, exact
 
 
 @dataclass(frozen=True)
@@ -391,8 +391,16 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
                                           for option in solution for letter, placed in [built.labels[option]]
                                           for cell in placed))
 
+    def stands(options) -> bool:
+        return solid.lattice.stands((cell for o in options for cell in built.labels[o][1]), solid.board)
+
+    def rests_on(solution) -> dict[int, frozenset[int]]:
+        owner = {cell: o for o in solution for cell in built.labels[o][1]}
+        return {o: frozenset(owner[below] for cell in built.labels[o][1] for below in solid.lattice.under(cell)
+                             if below in owner) - {o} for o in solution}
+
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
-    puzzle.level_floors = challenges.level_floors(board, solid.pieces.name)
+    puzzle.stands, puzzle.rests_on = stands, rests_on
     return puzzle
 
 
@@ -411,10 +419,11 @@ def empty_board(name: str) -> tuple[list[str], dict]:
 # --- the workbook: its sheets and legend -------------------------------------------------------------------------
 
 def legend(settings) -> list[Frame]:
-    """The pieces of each set named (``settings["pieces"]``: names), in their colours, each captioned with its
+    """The pieces of each set named (``settings["pieces"]``: a name or names), in their colours, each captioned with its
     set's name: a flat piece as it lies, a piece of cubes as its layers side by side, bottom first."""
     frames = []
-    for name in settings["pieces"]:
+    names = settings["pieces"]
+    for name in [names] if isinstance(names, str) else names:
         pieces = catalog.piece_set(name)
         caption = pieces.title.split(" (")[0]
         for piece in pieces.pieces.values():

@@ -366,8 +366,21 @@ def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
 
     return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours,
                         draw=lambda rows: Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE),
-                        item_maps=item_maps(puzzle, problem), data={"family": "tiling", "pieces": puzzle.pieces.name},
-                        rows=puzzle.rows, cell_name=puzzle.cell_name)
+                        item_maps=item_maps(puzzle, problem), rows=puzzle.rows, cell_name=puzzle.cell_name,
+                        data={"family": "tiling", "pieces": puzzle.pieces.name,
+                              **({"board": board} if (board := board_named(puzzle)) else {})})
+
+
+def board_named(puzzle: Puzzle) -> str | None:
+    """The named board whose cells the puzzle's are (the one for its piece set first), or None: what its levels
+    are looked up by (``levels.txt``).  A broken board file of the user's leaves a puzzle unnamed, not unread."""
+    try:
+        named = catalog.boards().values()
+    except catalog.DataFileError:
+        return None
+    same = [board for board in named if board.cells == puzzle.board]
+    same.sort(key=lambda board: board.pieces != puzzle.pieces.name)
+    return same[0].name if same else None
 
 
 def named_board(name: str) -> tuple[list[str], dict]:

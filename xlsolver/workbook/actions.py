@@ -1,10 +1,11 @@
 """What each button does, for every family: Solve, Previous, Next, Count, Heat map, Unique?, Hint, Generate,
-Clear.
+Booklet, Clear.
 
 Every action reads the area's input and ends by writing one line to the area's
 status cell.  Only Hint and Generate write into the input: Hint types one more
 piece into empty cells (shaded), Generate replaces the input with a new
 challenge, and only after a second press when something is typed there.
+Booklet writes a PDF beside the workbook and touches no cell but the status.
 Problems the user can fix become that line,
 naming the sheet cell; nothing raises out of :func:`press`.
 
@@ -25,8 +26,8 @@ import random
 
 from .. import catalog, families
 from ..answer import Answer, Status, typed
-from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, challenges
-from ..families.challenges import LEVELS
+from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, generating
+from ..families.levels import LEVELS
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import cell_value
@@ -262,16 +263,11 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         where = f"{namer_of(book, name)}:{namer_of(book, name, len(values) - 1, len(values[0]) - 1)}"
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.INCOMPLETE, f"Press Generate again to replace what is typed in {where} with a new {kind}.")
-    seconds, warning = areas.time_limit(book, area)
-    family = families.get(area.family)
-    settings, problems = areas.read_settings(book, area)
-    if problems:
-        raise InvalidPuzzle(problems)
-    seed = random.SystemRandom().randrange(1_000_000)
-    request = challenges.Request(1, seed, level, time_limit=seconds, cancel=cancel)
+    family, settings, seconds, warning, seed = _to_make(book, area)
+    request = generating.Request(1, seed, level, time_limit=seconds, cancel=cancel)
     try:
         made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
-    except challenges.NotMade as err:
+    except generating.NotMade as err:
         return Answer(Status.INCOMPLETE, with_warning(f"No challenge made: {err}. Choose another level in "
                                                       f"{level_cell}.", warning))
     if made is None:
@@ -289,12 +285,62 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         f"given, {grade.to_place} to place; one solution). Hint helps, Solve shows it.", warning))
 
 
+#: Challenges of each level in the booklet the Booklet button writes.
+BOOKLET_PER_LEVEL = 4
+
+
+def booklet(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    """A printable booklet of new challenges for the area's board (BOOKLET_PER_LEVEL of each level, Starter to
+    Wizard, the solutions at the back), written as ``<workbook>-<Area>-booklet.pdf`` beside the workbook; each
+    challenge may take the area's time limit."""
+    from io import BytesIO
+    from pathlib import Path
+
+    from ..families import booklet_maker
+    from .atomic import replace_file
+
+    where = getattr(book, "path", None)
+    if not where:
+        return Answer(Status.ERROR, "Booklet writes its PDF beside the workbook: save the workbook first.")
+    family, settings, seconds, warning, seed = _to_make(book, area)
+    try:
+        made = booklet_maker.make(family, areas.blank_rows(area), dict(settings), BOOKLET_PER_LEVEL, seed,
+                                  cancel=cancel, time_limit=seconds * BOOKLET_PER_LEVEL)
+    except booklet_maker.Unfinished as err:
+        return Answer(Status.INCOMPLETE, with_warning(f"No booklet written: {err}.", warning))
+    if len(made) < BOOKLET_PER_LEVEL * len(LEVELS):
+        return Answer(Status.TIME_LIMIT, with_warning(
+            f"No booklet written: {len(made)} of {BOOKLET_PER_LEVEL * len(LEVELS)} challenges made within the time "
+            "limit, which each challenge may take; raise it and press Booklet again.", warning))
+    target = Path(where).with_name(f"{Path(where).stem}-{area.name}-booklet.pdf")
+    pdf = BytesIO()
+    pages, _ = booklet_maker.write(pdf, area.title, family, dict(settings), made,
+                                   f"{len(made)} challenges, {BOOKLET_PER_LEVEL} per level, each with exactly one "
+                                   f"solution; seed {seed}")
+    try:
+        replace_file(target, lambda out: out.write(pdf.getvalue()))
+    except OSError as err:
+        return Answer(Status.ERROR, f"Booklet could not write {target.name}: {err.strerror or err}")
+    return Answer(Status.SOLVED, with_warning(
+        f"Booklet of {len(made)} challenges, {BOOKLET_PER_LEVEL} per level, written to {target} ({pages} pages, seed "
+        f"{seed}).", warning), data={"booklet": str(target), "pages": pages, "seed": seed})
+
+
+def _to_make(book: Book, area: layout.Area):
+    """What Generate and Booklet start from: (family, settings, time limit, its warning, a new seed)."""
+    seconds, warning = areas.time_limit(book, area)
+    settings, problems = areas.read_settings(book, area)
+    if problems:
+        raise InvalidPuzzle(problems)
+    return families.get(area.family), settings, seconds, warning, random.SystemRandom().randrange(1_000_000)
+
+
 def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
     return areas.namer_for(book, name)(r, c)
 
 
 ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "heatmap": heat_map,
-           "unique": unique, "hint": hint, "generate": generate, "clear": clear}
+           "unique": unique, "hint": hint, "generate": generate, "booklet": booklet, "clear": clear}
 
 
 def with_warning(text: str, warning: str | None) -> str:

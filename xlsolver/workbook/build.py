@@ -25,7 +25,7 @@ from .. import catalog, families
 from ..a1 import cell_name
 from ..answer import OFF_BOARD, Cell, Frame
 from ..files import UserError
-from ..families.challenges import LEVELS
+from ..families.levels import LEVELS
 from ..sheets import LEGEND_TOP, legend_places
 from ..terminal import text_colour
 from . import layout

@@ -24,18 +24,19 @@ from functools import cache
 from .. import catalog, families
 from ..a1 import cell_name, column_letters
 from ..families import FRAMES, Family
-from ..families.challenges import LEVELS
+from ..families.levels import LEVELS
 from ..sheets import CELL_PIXELS, AreaSpec, SettingCell, SheetSpec
 
 ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has in its column
 # of buttons (its status cell goes below them)
 #: Buttons placed beside another rather than below the others: the button's row, in the value column (right of
-#: the buttons' column), so that adding one moves nothing else.  Heat map is a kind of Count: beside it.
-BESIDE = {"heatmap": "count"}
+#: the buttons' column), so that adding one moves nothing else.  Heat map is a kind of Count, Booklet a book of
+#: Generate's challenges: each beside the other.
+BESIDE = {"heatmap": "count", "booklet": "generate"}
 BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "heatmap": "Heat map",
-                   "unique": "Unique?", "hint": "Hint", "generate": "Generate", "clear": "Clear"}
+                   "unique": "Unique?", "hint": "Hint", "generate": "Generate", "booklet": "Booklet", "clear": "Clear"}
 MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "heatmap": "HeatMap", "unique": "Unique",
-                "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate"}
+                "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate", "booklet": "Booklet"}
 LEVEL_LABEL = "Level"
 TIME_LIMIT_LABEL = "Time limit (s)"
 STATUS_LABEL = "Status"
@@ -74,7 +75,7 @@ def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
     if family.hint is not None:
         found.append("hint")
     if spec is not None and spec.generate and family.generate is not None:
-        found.append("generate")
+        found += ["generate", "booklet"]
     return tuple(found + ["clear"])
 
 

@@ -1,0 +1,157 @@
+"""The booklet PDF (xlsolver/booklet_pdf.py), drawn from real challenges: the IQ Puzzler Pro examples on the
+5 x 11 board and the 55-ball pyramid, read back with pypdf (pages, words) and, where poppler is installed,
+rendered to pixels."""
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xlsolver import families
+from xlsolver.booklet_pdf import Entry, write_booklet
+from xlsolver.families import challenges, grading
+from xlsolver.files import read_puzzle_text
+
+pypdf = pytest.importorskip("pypdf")
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+FLAT = ("iq-starter-1", "iq-junior-13", "iq-expert-25", "iq-master-31", "iq-wizard-37")
+LEVELS = ("starter", "junior", "expert", "master", "wizard")
+
+
+def entry_of(name: str, number: int = 1, level: str | None = None) -> Entry:
+    """The example ``name`` as a booklet entry: its givens coloured, the set's other pieces to place."""
+    rows, header = read_puzzle_text(str(EXAMPLES / f"{name}.txt"))
+    family = families.get(header.get("family", "tiling"))
+    settings = {k: v for k, v in header.items() if k not in ("family", "title")}
+    puzzle = family.parse(rows, settings)
+    solution, unique = challenges.unique_solution(puzzle)
+    assert unique
+    typed_by = challenges.clues(puzzle, solution)
+    given = [o for o in solution if challenges.is_given(puzzle.rows, typed_by[o])]
+    given_letters = {puzzle.problem.labels[o][0] for o in given}
+    pieces = settings.get("pieces", "iq-puzzler-pro")
+    legend = family.legend({"pieces": [pieces]} if family.name == "solid" else {"pieces": pieces})
+    to_place = tuple(piece for piece in legend if letter_of(piece) not in given_letters)
+    grade = grading.grade(puzzle)
+    return Entry(number, level or grade.level, grade.difficulty, tuple(puzzle.pictures(tuple(given))), to_place,
+                 tuple(puzzle.pictures(solution)))
+
+
+def letter_of(piece) -> str:
+    return next(cell.text for row in piece.rows for cell in row if not cell.ground)
+
+
+@pytest.fixture(scope="module")
+def flat() -> list[Entry]:
+    return [entry_of(name) for name in FLAT]
+
+
+@pytest.fixture(scope="module")
+def pyramid() -> Entry:
+    return entry_of("pyramid-81")
+
+
+def numbered(bases: list[Entry], count: int, levels: tuple[str, ...] = LEVELS) -> list[Entry]:
+    """``count`` entries cycling over ``bases``, numbered 1.., the levels in equal runs in order (the first
+    run takes the remainder), as a booklet of so many per level has them."""
+    per_level, extra = divmod(count, len(levels))
+    runs = [level for i, level in enumerate(levels) for _ in range(per_level + (extra if i == 0 else 0))]
+    return [replace(bases[i % len(bases)], number=i + 1, level=runs[i]) for i in range(count)]
+
+
+def written(entries, **options) -> bytes:
+    out = io.BytesIO()
+    write_booklet(out, "IQ Puzzler Pro challenges", entries, subtitle="a test booklet", **options)
+    return out.getvalue()
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+
+
+# A title page, the challenges (a 5 x 11 board: 4 to a page, a level starting a new page), the solutions
+# (24 to a page): 41 entries in level runs 9, 8, 8, 8, 8 take 3 + 2 + 2 + 2 + 2 pages, their solutions 2.
+@pytest.mark.parametrize("count, pages", [(1, 3), (4, 3), (5, 4), (41, 14)])
+def test_the_page_count_is_the_title_the_challenges_and_the_solutions(flat, count, pages):
+    entries = numbered(flat, count, ("expert",) if count < 41 else LEVELS)
+    out = io.BytesIO()
+    assert write_booklet(out, "IQ Puzzler Pro challenges", entries) == pages
+    assert len(pypdf.PdfReader(io.BytesIO(out.getvalue())).pages) == pages
+
+
+def test_the_text_holds_each_challenge_its_level_its_difficulty_the_solutions_and_the_page_numbers(flat):
+    entries = numbered(flat, 10)
+    texts = page_texts(written(entries))
+    whole = "\n".join(texts)
+    assert "IQ Puzzler Pro challenges" in texts[0] and "a test booklet" in texts[0]
+    assert "exactly one solution" in texts[0]
+    for entry in entries:
+        assert f"Challenge {entry.number}" in whole
+        assert f"difficulty {entry.difficulty:.1f}" in whole
+    for word in ("Starter", "Junior", "Expert", "Master", "Wizard", "Solutions"):
+        assert word in whole
+    solutions = [text for text in texts if text.startswith("Solutions")]
+    assert solutions and all(str(entry.number) in "\n".join(solutions) for entry in entries)
+    assert all(f"page {n} of {len(texts)}" in text for n, text in enumerate(texts, 1))
+
+
+def test_the_title_page_says_where_each_level_begins(flat):
+    texts = page_texts(written(numbered(flat, 10)))
+    assert "challenges 1 to 2" in texts[0] and "challenges 9 to 10" in texts[0]
+    first_junior = next(n for n, text in enumerate(texts, 1) if "Challenge 3" in text)
+    assert f"page {first_junior}" in texts[0]
+
+
+def test_the_same_entries_give_the_same_bytes(flat, pyramid, tmp_path):
+    entries = numbered([*flat, pyramid], 12)
+    first = written(entries)
+    assert first.startswith(b"%PDF") and written(entries) == first
+    write_booklet(tmp_path / "a.pdf", "IQ Puzzler Pro challenges", entries, subtitle="a test booklet")
+    assert (tmp_path / "a.pdf").read_bytes() == first
+
+
+def test_a_pyramid_challenge_shows_its_five_layers_on_its_page(flat, pyramid):
+    entries = [replace(flat[0], number=1, level="starter"), replace(pyramid, number=2, level="starter")]
+    texts = page_texts(written(entries))
+    page = next(text for text in texts if "Challenge 2" in text)
+    assert all(f"layer {z}" in page for z in range(1, 6))
+
+
+def test_squares_make_a_booklet_too(flat):
+    assert page_texts(written(numbered(flat, 2), balls=False))[1].count("Challenge") == 2
+
+
+def test_reportlab_is_imported_only_when_a_booklet_is_written():
+    code = "import sys, xlsolver.booklet_pdf; print('reportlab' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() \
+        == "False"
+
+
+def pixels(ppm: bytes) -> np.ndarray:
+    """A binary PPM (P6, 8 bits) as rows x columns x RGB."""
+    fields = ppm.split(maxsplit=4)
+    assert fields[0] == b"P6" and fields[3] == b"255"
+    width, height = int(fields[1]), int(fields[2])
+    return np.frombuffer(fields[4][: width * height * 3], dtype=np.uint8).reshape(height, width, 3)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler's pdftoppm is not installed")
+@pytest.mark.parametrize("balls", [True, False])
+def test_a_challenge_page_renders_its_pieces_in_their_colours(flat, tmp_path, balls):
+    entry = flat[2]  # Expert 25: E I F A J given
+    (tmp_path / "b.pdf").write_bytes(written([entry], balls=balls))
+    subprocess.run(["pdftoppm", "-r", "60", "-f", "2", "-l", "2", "-singlefile", str(tmp_path / "b.pdf"),
+                    str(tmp_path / "page")], capture_output=True, check=True)  # PPM, poppler's default
+    image = pixels((tmp_path / "page.ppm").read_bytes()).astype(int)
+    assert (image < 250).any(axis=2).mean() > 0.02  # not blank
+    colours = {cell.colour for row in entry.challenge[0].rows for cell in row if cell.colour}
+    for colour in colours:
+        wanted = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
+        assert (np.abs(image - wanted).max(axis=2) <= 8).sum() > 20, colour
