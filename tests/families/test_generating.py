@@ -122,3 +122,10 @@ def test_a_pyramid_booklet_draws_each_challenge_as_its_layers(cli, tmp_path):
 def test_a_booklet_refuses_a_family_that_makes_no_challenges(cli, tmp_path):
     result = cli("booklet", str(tmp_path / "none.txt"), "--family", "klotski", "-o", str(tmp_path / "x.pdf"))
     assert result.returncode == 2 and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_booklet_stopped_by_its_time_limit_writes_nothing_and_says_so(cli, tmp_path, step_clock):
+    out = tmp_path / "booklet.pdf"
+    result = cli("booklet", "--board", "iq5x11", "--per-level", "2", "-o", str(out), "--time-limit", "0.05")
+    assert result.returncode == 5 and not out.exists()
+    assert result.stderr.strip() == "xlsolver: no booklet written: --time-limit 0.05 reached"

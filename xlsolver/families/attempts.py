@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
 
 from .. import engine
 from ..engine import diagram
@@ -189,18 +190,13 @@ def _last_pieces(puzzle: exact.CoverPuzzle, rest: list[Clue]) -> list[Clue]:
     where the diagram does not apply (too wide, a side condition), the clues of ``rest`` to try."""
     if puzzle.accept is not None:
         return rest[:LAST_PIECES]
-    problem = puzzle.problem
     given = grading.given_options(puzzle)
-    live = grading.live_options(problem, given)
-    kept = live + list(given)
-    sub = ExactCover(problem.primary, problem.secondary)
-    sub.options = [problem.options[o] for o in kept]
-    sub.labels = [problem.labels[o] for o in kept]
+    sub, kept = grading.open_problem(puzzle.problem, given)
     try:
         held = diagram.build(sub).frequencies()
     except (diagram.Refused, engine.TooBig, MemoryError):
         return rest[:LAST_PIECES]
-    ones = [kept[o] for o, times in held.items() if times == 1 and o < len(live)]
+    ones = [kept[o] for o, times in held.items() if times == 1 and o < len(kept) - len(given)]
     if puzzle.stands is not None:
         ones = [o for o in ones if puzzle.stands(list(given) + [o])]
     wanted = [typed(puzzle, o) for o in ones]
@@ -232,7 +228,7 @@ def _same(clues: list[Clue], others: list[Clue]) -> bool:
 
 def given_sets(to_give: list[tuple[int, Clue]], rng: random.Random, blank: exact.CoverPuzzle,
                solution: Sequence[int]) -> Callable[[int], list[list[Clue]]]:
-    """``sets(k)``: the sets of ``k`` clues to try giving, best first.  On a flat board one: the first ``k`` in
+    """``sets(k)``: the sets of ``k`` clues to try giving, best first (each count's worked out once).  On a flat board one: the first ``k`` in
     :func:`sweep` order.  On a 3D board the given pieces must stand by themselves (a child places them first;
     every challenge of the IQ Puzzler Pro pyramid booklet does), and most random solutions of the pyramid
     cannot be put together one piece at a time, so no one order gives a set that stands at every count:
@@ -249,7 +245,7 @@ def given_sets(to_give: list[tuple[int, Clue]], rng: random.Random, blank: exact
                     found.append(each[:k])
             return found
 
-        return prefixes
+        return cache(prefixes)
     option_of = {id(clue): option for option, clue in to_give}
     options = [option_of[id(clue)] for clue in order]
     bit = {option: 1 << i for i, option in enumerate(options)}
@@ -265,7 +261,7 @@ def given_sets(to_give: list[tuple[int, Clue]], rng: random.Random, blank: exact
         masks = sorted(by_size.get(k, []), key=lambda m: sum(i for i in range(len(order)) if m >> i & 1))
         return [[clue for i, clue in enumerate(order) if m >> i & 1] for m in masks[:SETS_PER_COUNT]]
 
-    return sets
+    return cache(sets)
 
 
 def sweep(to_give: list[Clue], rng: random.Random) -> list[Clue]:

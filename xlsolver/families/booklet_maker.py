@@ -30,7 +30,7 @@ class Numbered:
 
 
 class Unfinished(Exception):
-    """Fewer challenges were made than asked (a time limit, a cancel, a level the board does not make)."""
+    """A level the board does not make (``tries`` seeds in a row made none); ``made``: the challenges before."""
 
     def __init__(self, made: list[Numbered], why: str):
         super().__init__(why)
@@ -41,9 +41,10 @@ def make(family: Family, rows: Sequence[str], settings: dict, per_level: int, se
          runner: Callable[[generating.Target], Callable | None] = lambda target: None, jobs: int = 1,
          progress: Callable[[generating.Made], None] | None = None, cancel=None,
          time_limit: float | None = None, tries: int = generating.Request.tries) -> list[Numbered]:
-    """``per_level`` challenges of each level, numbered from 1 in level order.  ``runner(target)``: how a batch
-    of seeds' attempts at that target runs on ``jobs`` workers (None: here, one by one); ``progress`` hears of
-    each challenge made, counted over the whole booklet."""
+    """``per_level`` challenges of each level, numbered from 1 in level order (fewer when the time limit, which
+    each level may take, or ``cancel`` stops it).  ``runner(target)``: how a batch of seeds' attempts at that
+    target runs on ``jobs`` workers (None: here, one by one); ``progress`` hears of each challenge made, counted
+    over the whole booklet."""
     made: list[Numbered] = []
     wanted = per_level * len(LEVELS)
     for index, level in enumerate(LEVELS):
@@ -55,8 +56,8 @@ def make(family: Family, rows: Sequence[str], settings: dict, per_level: int, se
                 made.append(Numbered(len(made) + 1, challenge))
         except generating.NotMade as err:
             raise Unfinished(made, f"no {level.capitalize()} challenge made: {err}") from None
-        if len(made) - before < per_level:
-            raise Unfinished(made, f"{len(made)} of {wanted} challenges made")
+        if len(made) - before < per_level:  # stopped by the time limit or a cancel: the caller says which
+            return made
     return made
 
 

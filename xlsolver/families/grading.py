@@ -82,7 +82,7 @@ def measure(puzzle: exact.CoverPuzzle, given: Sequence[int] | None = None, *, ti
     if given is None:
         given = given_options(puzzle)
     if puzzle.accept is None:
-        result, solution = _search(puzzle.problem, live_options(puzzle.problem, given), given, 2, time_limit, cancel)
+        result, solution = _search(puzzle.problem, given, 2, time_limit, cancel)
         found = result.solutions
     else:  # a side condition (RoadBlock's cars) judges each solution: only the accepted ones count
         solutions, result, found = exact.find(puzzle, limit=2, time_limit=time_limit, cancel=cancel)
@@ -141,16 +141,22 @@ def live_options(problem: ExactCover, given: Sequence[int]) -> list[int]:
             if covered.isdisjoint(items) and any(item < primary for item in items)]
 
 
-def _search(problem: ExactCover, live: Sequence[int], given: Sequence[int], limit: int, time_limit: float | None,
-            cancel):
-    """(result, first solution as options of ``problem``) of the fewest-options search over the live options
-    with the given ones taken."""
-    kept = list(live) + list(given)
+def open_problem(problem: ExactCover, given: Sequence[int]) -> tuple[ExactCover, list[int]]:
+    """What a challenge leaves open, as a problem of its own (the fewest-options rule): the live options, then
+    the given ones last; and, for each of its options, the option of ``problem`` it is."""
+    kept = live_options(problem, given) + list(given)
     sub = ExactCover(problem.primary, problem.secondary, branching="fewest",
                      colours=None if problem.colours is None else [problem.colours[o] for o in kept])
     sub.options = [problem.options[o] for o in kept]
     sub.labels = [problem.labels[o] for o in kept]
-    result = fewest_search(sub, range(len(live), len(kept)), limit, time_limit, cancel)
+    return sub, kept
+
+
+def _search(problem: ExactCover, given: Sequence[int], limit: int, time_limit: float | None, cancel):
+    """(result, first solution as options of ``problem``) of the fewest-options search of what the given
+    options leave open."""
+    sub, kept = open_problem(problem, given)
+    result = fewest_search(sub, range(len(kept) - len(given), len(kept)), limit, time_limit, cancel)
     solution = () if result.first is None else tuple(sorted(kept[o] for o in result.first))
     return result, solution
 
