@@ -142,6 +142,7 @@ class Block:
     z: float
     colour: Colour
     text: str = ""
+    lit: bool = False  # the piece a step places (a step's picture draws it highlighted, the rest subdued)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class Scene:
 
     kind: str
     blocks: tuple[Block, ...]
+    caption: str = ""  # a few words over it where several are drawn ("step 3: G from above")
 
 
 @dataclass
