@@ -154,6 +154,16 @@ class Scene:
     caption: str = ""  # a few words over it where several are drawn ("step 3: G from above")
 
 
+@dataclass(frozen=True)
+class Steps:
+    """How to build a 3D answer one piece at a time (``solve --steps``): a line a step for a person, the JSON
+    fields (``steps``, ``assemblable``), and a picture a step (none where it cannot be built so)."""
+
+    lines: list[str]
+    data: dict
+    scenes: tuple[Scene, ...] = ()
+
+
 @dataclass
 class Answer:
     """What a family says about one request.
@@ -175,12 +185,13 @@ class Answer:
     data: dict = field(default_factory=dict)
     index: int = 0
     scene: Scene | None = None  # the solved shape in space, for a picture (3D puzzles); None: the frames say it
+    steps: tuple[Scene, ...] = ()  # the shape after each assembly step, asked for (``--steps``, 3D puzzles)
 
     @property
     def ok(self) -> bool:
         return self.status.exit_code == 0
 
 
-__all__ = ["Status", "Cell", "Frame", "Answer", "Block", "Scene", "Colour", "OFF_BOARD", "EXIT_CODES",
+__all__ = ["Status", "Cell", "Frame", "Answer", "Block", "Scene", "Steps", "Colour", "OFF_BOARD", "EXIT_CODES",
            "INTERNAL_ERROR_EXIT",
            "typed"]

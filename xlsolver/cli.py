@@ -111,6 +111,10 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
     _add_diagram_options(solve)
+    solve.add_argument("--steps", action="store_true",
+                       help="3D puzzles: also say how to build the answer one piece at a time (the given pieces "
+                            "first; on cubes, the way each piece slides in; in --json 'steps'); with --svg, draw "
+                            "the shape after each step")
     solve.add_argument("--each-line", action="store_true",
                        help="solve every line of PUZZLE as a puzzle of its own, in the family's one-line form or "
                             "as JSON lines; one result a line, in order (without it, a .jsonl file and a file whose "
@@ -141,6 +145,9 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--memory", type=positive_int, metavar="MB", default=DEFAULT_MEMORY_MB,
                        help=f"memory for counting by sub-problems, per process (default {DEFAULT_MEMORY_MB}); "
                             "a count that needs more is searched instead")
+    count.add_argument("--assemblable", action="store_true",
+                       help="3D puzzles: count only the solutions that can be built one piece at a time (every ball "
+                            "resting on balls placed; every piece of cubes sliding in straight from outside)")
     count.add_argument("--frequencies", action="store_true",
                        help="count by the solution diagram, and say for every option how many solutions hold it "
                             "(a table, most used first; in --json 'frequencies': the option's items -> count) and, on "
@@ -584,7 +591,12 @@ def _draw(args, answer: Answer, title: str) -> None:
     if not answer.frames:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
-    picture = svg.scene_svg(answer.scene, title) if answer.scene else svg.frames_svg(answer.frames, title)
+    if answer.steps:
+        picture = svg.steps_svg(answer.steps, title)
+    elif answer.scene:
+        picture = svg.scene_svg(answer.scene, title, answer.frames)
+    else:
+        picture = svg.frames_svg(answer.frames, title)
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:
@@ -595,7 +607,7 @@ def _solve_ask(args, cancel) -> Ask:
     """Solution --solution N (the first by default); a message offering another names --solution N+1."""
     wanted = args.solution or 1
     return Ask(index=wanted - 1, another=f"--solution {wanted + 1}", unique=args.unique,
-               time_limit=args.time_limit, cancel=cancel, **_diagram_ask(args))
+               time_limit=args.time_limit, cancel=cancel, steps=getattr(args, "steps", False), **_diagram_ask(args))
 
 
 def _report_solution(args, answer: Answer, stepping: bool, title: str | None = None, extra: dict | None = None) -> int:
@@ -648,9 +660,11 @@ def _count_ask(args, cancel, progress) -> Ask:
         if given:
             raise UserError(f"--frequencies counts every solution by the solution diagram, in one process; leave out "
                             f"{given[0]}")
+    if args.assemblable and args.frequencies:
+        raise UserError("--assemblable and --frequencies: leave out one of them")
     return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=_jobs(args.jobs),
                time_limit=args.time_limit, cancel=cancel, progress=progress, memory_mb=args.memory,
-               scheduler=args.scheduler)
+               scheduler=args.scheduler, assemblable=args.assemblable)
 
 
 def _jobs(asked: int | None) -> int | None:
@@ -956,7 +970,7 @@ def _count_dlx(args) -> int:
 TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None, "distinct": False, "limit": None,
              "scheduler": None, "level": None, "given": None, "seed": None, "count": None, "jobs": None,
              "memory": DEFAULT_MEMORY_MB, "index": None, "random": False, "per_level": None, "title": None,
-             "minimal": False}
+             "minimal": False, "steps": False, "assemblable": False}
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
                  "svg": "the solution is drawn in the area's own cells",

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy
+
 from . import clock, engine, symmetry
 from .engine import LIMIT, footprint
 from .exact_cover import ExactCover, ProblemError
@@ -50,6 +52,9 @@ class Request:
     problem: ExactCover
     symmetries: Sequence[Sequence[int]] = ()  # the puzzle's, as item maps; none: the identity alone
     accept: Callable[[tuple[int, ...]], bool] | None = None  # a side condition every solution counted meets
+    # the side condition holds alike for a solution and its images under ``symmetries`` (a 3D answer that can
+    # be built): then it is judged once an orbit, and counted up to symmetry too
+    accept_symmetric: bool = False
     distinct: bool = False  # the count is of solutions up to the symmetries
     limit: int | None = None  # stop once this many are known (up to symmetry with ``distinct``)
     jobs: int | None = 1  # processes to split the count over (or the workers of --scheduler local); None: chosen
@@ -169,6 +174,8 @@ def processes_for(seconds: float | None) -> int:
 def _count_accepted(request: Request) -> Counted:
     """A side condition: the problem's solutions are searched for, and those it accepts counted one by one
     (no progress: the search's would count what it judges, not what it accepts)."""
+    if request.accept_symmetric and request.limit is None:
+        return _count_accepted_by_orbit(request)
     if request.distinct or (request.jobs or 1) > 1 or request.scheduler:
         raise CannotCount("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
                           "checked candidate by candidate)")
@@ -185,6 +192,48 @@ def _count_accepted(request: Request) -> Counted:
         complete, stopped = False, LIMIT  # stopped by its own limit, not the engine's: more may exist
     return Counted(accepted, accepted, complete, stopped, 1, 1, judged.nodes, judged.seconds, judged.explored,
                    judged.engine, counter=SEARCH, candidates=judged.solutions)
+
+
+def _count_accepted_by_orbit(request: Request) -> Counted:
+    """A side condition the symmetries keep: the searches of the symmetry plan's terms (a solution of each
+    term stands for ``weight`` solutions, its images), each solution judged once.  Burnside's lemma over the
+    accepted: up to symmetry there are (sum of |stabiliser| over the accepted) / |group| of them."""
+    if (request.jobs or 1) > 1 or request.scheduler:
+        raise CannotCount("--jobs and --scheduler need a puzzle without a side condition (this one is checked "
+                          "solution by solution)")
+    problem, controls = request.problem, request.controls
+    maps, why_not = checked_group(problem, request.symmetries) if request.symmetries else \
+        ([list(range(len(problem.items)))], "")
+    if request.distinct and why_not:
+        raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
+    the_plan = symmetry.plan(problem, maps)
+    images = numpy.array(symmetry.option_maps(problem, maps), dtype=numpy.int64)
+    start, nodes, judged, accepted, stabilisers = clock.now(), 0, 0, 0, 0
+    complete, stopped, engine_name = True, None, ""
+    deadline = None if controls.time_limit is None else start + controls.time_limit
+    for term in the_plan.terms:
+        left = None if deadline is None else max(0.0, deadline - clock.now())
+        search = engine.Search(problem, given=term.given, time_limit=left, cancel=controls.cancel)
+        for solution in search:
+            judged += term.weight
+            if request.accept(solution):
+                accepted += term.weight
+                stabilisers += term.weight * _stabiliser(images, solution)
+        result = search.result
+        nodes, engine_name = nodes + result.nodes, result.engine
+        if not result.complete:
+            complete, stopped = False, result.stopped
+            break
+    distinct = stabilisers // len(maps) if complete else -(-stabilisers // len(maps))
+    return Counted(accepted, distinct, complete, stopped, len(maps), len(the_plan.terms), nodes, clock.now() - start,
+                   1.0 if complete else 0.0, engine_name, counter=PLAN if len(maps) > 1 else SEARCH,
+                   symmetries=len(maps), candidates=judged)
+
+
+def _stabiliser(images, solution: Sequence[int]) -> int:
+    """How many of the symmetries (``images``: each a row mapping options to options) fix ``solution``."""
+    chosen = numpy.sort(numpy.asarray(solution, dtype=numpy.int64))
+    return int((numpy.sort(images[:, chosen], axis=1) == chosen).all(axis=1).sum())
 
 
 __all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "processes_for", "MEMOISED",

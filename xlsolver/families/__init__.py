@@ -149,6 +149,8 @@ class Ask:
     ordinal: int | None = None
     seed: int | None = None
     frequencies: bool = False  # count: how many solutions hold each option, and where each piece lies most often
+    steps: bool = False  # solve: how to build the answer one piece at a time (3D puzzles)
+    assemblable: bool = False  # count: only the solutions that can be built one piece at a time (3D puzzles)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .. import counting, engine
 from ..a1 import CellNamer
 from ..a1 import cell_name as a1_cell_name
-from ..answer import Answer, Frame, Scene, Status
+from ..answer import Answer, Frame, Scene, Status, Steps
 from ..exact_cover import ExactCover
 from . import Ask, Unsupported, solution_diagram
 
@@ -47,10 +47,25 @@ class CoverPuzzle:
     stands: Callable[[Sequence[int]], bool] | None = None
     # the options of a solution each one rests on (a 3D puzzle; None where nothing rests on anything)
     rests_on: Callable[[Sequence[int]], dict[int, frozenset[int]]] | None = None
+    # how a person builds a solution one piece at a time (a 3D puzzle: ``solve --steps``); None: not asked of it
+    steps: Callable[[tuple[int, ...]], Steps] | None = None
+    # can a solution be built one piece at a time (``count --assemblable``)?  The same for a solution and its
+    # images under the puzzle's symmetries.  None: not asked of it
+    assemblable: Callable[[tuple[int, ...]], bool] | None = None
 
     def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
         """What an answer shows of a solution: its ``frames``, or its one ``frame``."""
         return [self.frame(solution)] if self.frames is None else self.frames(solution)
+
+    def show(self, answer: Answer, solution: tuple[int, ...], ask: Ask) -> Answer:
+        """``answer``, which shows ``solution``, with its shape in space and, asked for, how to build it."""
+        answer.scene = None if self.scene is None else self.scene(solution)
+        if ask.steps and self.steps is not None:
+            built = self.steps(solution)
+            answer.notes = answer.notes + built.lines
+            answer.data.update(built.data)
+            answer.steps = built.scenes
+        return answer
 
 
 def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **controls):
@@ -83,8 +98,10 @@ def _controls(ask: Ask) -> dict:
 
 def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     """The solution number ``ask.index`` (wrapping to the first after the last); with ``ask.unique``, also
-    whether it is the only one.  A message that offers another solution names the front end's way to it,
-    ``ask.another``."""
+    whether it is the only one; with ``ask.steps``, how to build it.  A message that offers another solution
+    names the front end's way to it, ``ask.another``."""
+    if ask.steps and puzzle.steps is None:
+        raise Unsupported("--steps builds a 3D answer one piece at a time; this puzzle is flat")
     if ask.unique:
         return _unique(puzzle, ask)
     if ask.ordinal is not None or ask.seed is not None:
@@ -104,8 +121,8 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         else:
             again = f" ({ask.another} for another)" if index == 0 and ask.another else ""
             message = f"Solution {index + 1}{again}, found in {result.seconds:.2f} s."
-        return Answer(Status.SOLVED, message, puzzle.pictures(found[0]), data=data, index=index,
-                      scene=_scene(puzzle, found[0]))
+        return puzzle.show(Answer(Status.SOLVED, message, puzzle.pictures(found[0]), data=data, index=index),
+                           found[0], ask)
     return _unsolved(puzzle, ask, result, data)
 
 
@@ -145,12 +162,8 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     else:
         status = Status.TIME_LIMIT
         message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
-    return Answer(status, message, puzzle.pictures(found[0]), messages=[line], data=data,
-                  scene=_scene(puzzle, found[0]))
-
-
-def _scene(puzzle: CoverPuzzle, solution: tuple[int, ...]) -> Scene | None:
-    return None if puzzle.scene is None else puzzle.scene(solution)
+    return puzzle.show(Answer(status, message, puzzle.pictures(found[0]), messages=[line], data=data),
+                       found[0], ask)
 
 
 def _figures(puzzle: CoverPuzzle, result: engine.SearchResult, found: list) -> dict:
@@ -166,6 +179,8 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     With ``ask.frequencies``, counted by the solution diagram, which also says how many solutions hold each option."""
     if ask.frequencies:
         return solution_diagram.frequencies(puzzle.problem, ask, puzzle)
+    if ask.assemblable:
+        return _count_assemblable(puzzle, ask)
     counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.accept, distinct=ask.distinct)
     if puzzle.accept is not None:
         return _counted(_count_figures(counted, counted.total, ask, candidates=counted.candidates, **puzzle.data), ask)
@@ -173,6 +188,24 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
                           total=counted.total if not ask.distinct or counted.complete else None,
                           up_to_symmetry=counted.distinct if counted.group_order > 1 else None,
                           symmetry_group_order=counted.symmetries, distinct=ask.distinct, **puzzle.data)
+    return _counted(data, ask)
+
+
+def _count_assemblable(puzzle: CoverPuzzle, ask: Ask) -> Answer:
+    """The solutions that can be built one piece at a time, judged one by one (once per orbit of the puzzle's
+    symmetries, which carry a buildable solution onto buildable ones)."""
+    if puzzle.assemblable is None:
+        raise Unsupported("--assemblable counts the 3D answers that can be built one piece at a time; this puzzle "
+                          "is flat")
+    if puzzle.accept is not None:
+        raise Unsupported("--assemblable needs a puzzle without a side condition")
+    counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.assemblable,
+                     accept_symmetric=True, distinct=ask.distinct)
+    solutions = counted.distinct if ask.distinct else counted.total
+    data = _count_figures(counted, solutions, ask, total=counted.total, candidates=counted.candidates,
+                          up_to_symmetry=counted.distinct if counted.group_order > 1 else None,
+                          symmetry_group_order=counted.symmetries, distinct=ask.distinct, assemblable=True,
+                          **puzzle.data)
     return _counted(data, ask)
 
 
@@ -218,6 +251,8 @@ def _counted(data: dict, ask: Ask) -> Answer:
     n, complete = data["solutions"], data["complete"]
     noun = "solution" if n == 1 else "solutions"
     kind = " up to symmetry" if data["distinct"] else ""
+    if data.get("assemblable"):
+        kind += " that can be built one piece at a time"
     line = f"{n:,} {noun}{kind}"
     order = data["symmetry_group_order"]
     if not data["distinct"] and data["up_to_symmetry"] is not None and complete:

@@ -27,13 +27,14 @@ from functools import cache
 
 from .. import catalog
 from ..a1 import CellNamer, cell_name, column_index
-from ..answer import OFF_BOARD, Block, Cell, Frame, Scene
+from ..answer import OFF_BOARD, Block, Cell, Frame, Scene, Steps
+from ..assembly import Assembler
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
 from ..sheets import LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
 from ..views import GAP, side_by_side, views
-from . import InvalidPuzzle, Setting, Settings, cover, exact
+from . import InvalidPuzzle, Setting, Settings, building, cover, exact
 
 
 @dataclass(frozen=True)
@@ -399,8 +400,18 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
         return {o: frozenset(owner[below] for cell in built.labels[o][1] for below in solid.lattice.under(cell)
                              if below in owner) - {o} for o in solution}
 
+    assembler = Assembler(solid.lattice, solid.board)
+
+    def pieces_of(solution) -> dict[str, frozenset[Coord]]:
+        return dict(built.labels[option] for option in solution)
+
+    def assembly_steps(solution) -> Steps:
+        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours)
+
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
     puzzle.stands, puzzle.rests_on = stands, rests_on
+    puzzle.steps = assembly_steps
+    puzzle.assemblable = lambda solution: assembler.possible(pieces_of(solution))
     return puzzle
 
 

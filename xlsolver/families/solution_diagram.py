@@ -74,9 +74,8 @@ def pick(puzzle, ask: Ask) -> Answer:
         what = f"Solution {number + 1:,} of {total:,} in the fixed order"
     seconds = clock.now() - started
     data = {**_data(puzzle, solution, total, seconds, found), "number": number + 1, "seed": ask.seed}
-    scene = None if puzzle.scene is None else puzzle.scene(solution)
-    return Answer(Status.SOLVED, f"{what}, found in {seconds:.2f} s.", puzzle.pictures(solution), data=data,
-                  scene=scene)
+    return puzzle.show(Answer(Status.SOLVED, f"{what}, found in {seconds:.2f} s.", puzzle.pictures(solution),
+                              data=data), solution, ask)
 
 
 def _data(puzzle, solution, total: int, seconds: float, found: diagram.Diagram) -> dict:
