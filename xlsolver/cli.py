@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, families, geometry, svg, terminal
+from . import __version__, catalog, dlx_text, families, geometry, svg, svg3d, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine import TooBig
@@ -584,7 +584,7 @@ def _draw(args, answer: Answer, title: str) -> None:
     if not answer.frames:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
-    picture = svg.scene_svg(answer.scene, title) if answer.scene else svg.frames_svg(answer.frames, title)
+    picture = svg3d.scene_svg(answer.scene, title, answer.frames) if answer.scene else svg.frames_svg(answer.frames, title)
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:
