@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).parent.parent / "xlsolver"
 
 #: Layer of each top-level module or subpackage: a module may import from its own layer and lower ones.
 LAYERS = {
-    "answer": 0, "a1": 0, "terminal": 0, "svg": 0, "booklet_pdf": 0, "views": 0, "files": 0, "clock": 0, "private": 0, "__init__": 5, "__main__": 5, "launch": 5,
+    "answer": 0, "a1": 0, "terminal": 0, "svg": 0, "svg3d": 0, "shading": 0, "booklet_pdf": 0, "views": 0, "files": 0, "clock": 0, "private": 0, "__init__": 5, "__main__": 5, "launch": 5,
     "exact_cover": 1, "dlx_text": 1, "engine": 1, "symmetry": 1, "parallel": 1, "cluster": 1, "counting": 1,
     "lattice": 2, "piece": 2, "geometry": 2, "catalog": 2, "sheets": 2, "assembly": 2,
     "families": 3,

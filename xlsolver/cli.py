@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, families, geometry, svg, terminal
+from . import __version__, catalog, dlx_text, families, geometry, svg, svg3d, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine import TooBig
@@ -592,9 +592,9 @@ def _draw(args, answer: Answer, title: str) -> None:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
     if answer.steps:
-        picture = svg.steps_svg(answer.steps, title)
+        picture = svg3d.steps_svg(answer.steps, title)
     elif answer.scene:
-        picture = svg.scene_svg(answer.scene, title, answer.frames)
+        picture = svg3d.scene_svg(answer.scene, title, answer.frames)
     else:
         picture = svg.frames_svg(answer.frames, title)
     try:

@@ -1,4 +1,4 @@
-"""A 3D answer's shape seen flat, in cells: what a sheet can draw where ``svg.py`` draws in perspective.
+"""A 3D answer's shape seen flat, in cells: what a sheet can draw where ``svg3d.py`` draws in perspective.
 
 A :class:`~xlsolver.answer.Scene` of balls (a pyramid) is seen from above, each ball a 2 x 2 block of
 half-cells at its centre, higher balls drawn over lower ones, so the picture looks as the pyramid does from
