@@ -391,6 +391,9 @@ End Sub
 Sub Pyramid_Next()
     Press "Pyramid", "next"
 End Sub
+Sub Pyramid_Steps()
+    Press "Pyramid", "steps"
+End Sub
 Sub Pyramid_Count()
     Press "Pyramid", "count"
 End Sub
@@ -416,6 +419,9 @@ Sub Soma_Solve()
 End Sub
 Sub Soma_Next()
     Press "Soma", "next"
+End Sub
+Sub Soma_Steps()
+    Press "Soma", "steps"
 End Sub
 Sub Soma_Count()
     Press "Soma", "count"
@@ -443,6 +449,9 @@ End Sub
 Sub Bedlam_Next()
     Press "Bedlam", "next"
 End Sub
+Sub Bedlam_Steps()
+    Press "Bedlam", "steps"
+End Sub
 Sub Bedlam_Count()
     Press "Bedlam", "count"
 End Sub
@@ -468,6 +477,9 @@ Sub Cubes_Solve()
 End Sub
 Sub Cubes_Next()
     Press "Cubes", "next"
+End Sub
+Sub Cubes_Steps()
+    Press "Cubes", "steps"
 End Sub
 Sub Cubes_Count()
     Press "Cubes", "count"

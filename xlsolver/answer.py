@@ -157,11 +157,13 @@ class Scene:
 @dataclass(frozen=True)
 class Steps:
     """How to build a 3D answer one piece at a time (``solve --steps``): a line a step for a person, the JSON
-    fields (``steps``, ``assemblable``), and a picture a step (none where it cannot be built so)."""
+    fields (``steps``, ``assemblable``), and after each step the shape built so far, in space and as the
+    answer's frames (a sheet's layers); no step where it cannot be built so."""
 
     lines: list[str]
     data: dict
     scenes: tuple[Scene, ...] = ()
+    frames: tuple[tuple[Frame, ...], ...] = ()
 
 
 @dataclass
@@ -185,7 +187,7 @@ class Answer:
     data: dict = field(default_factory=dict)
     index: int = 0
     scene: Scene | None = None  # the solved shape in space, for a picture (3D puzzles); None: the frames say it
-    steps: tuple[Scene, ...] = ()  # the shape after each assembly step, asked for (``--steps``, 3D puzzles)
+    steps: Steps | None = None  # how to build the solution shown, asked for (``--steps``, 3D puzzles)
 
     @property
     def ok(self) -> bool:

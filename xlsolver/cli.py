@@ -61,7 +61,7 @@ EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 t
 #: The command that presses each button on a workbook (``solve --unique`` is Unique?).
 WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
                      "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint",
-                     "generate": "generate", "booklet": "booklet", "clear": "clear"}
+                     "generate": "generate", "booklet": "booklet", "clear": "clear", "steps": "steps"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -268,19 +268,21 @@ def _button_commands(commands) -> None:
     """``next``, ``previous``, ``clear`` and ``press --button NAME``: buttons with no text-puzzle command."""
     about = {"next": "show the following solution (or step) of an area, as its Next button does",
              "previous": "step back in an area's answer (a sequence of moves), as its Previous button does",
-             "clear": "empty an area's solution grid, its list and status line, as its Clear button does"}
+             "clear": "empty an area's solution grid, its list and status line, as its Clear button does",
+             "steps": "show how to build the solution shown, one more piece each time, as a 3D area's Steps button "
+                      "does"}
     for action, text in about.items():
         command = commands.add_parser(action, help=f"workbook: {text}", description=(
             f"{text[0].upper()}{text[1:]}, on the workbook file, saved back in place (or to -o OUT.xlsm)."))
         _workbook_target(command)
         command.set_defaults(run=run_button, action=action)
     press = commands.add_parser("press", help="workbook: press any button of an area", description=(
-        "Press an area's button on the workbook file (Solve, Previous, Next, Count, Heat map, Unique?, Hint, "
-        "Generate, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
+        "Press an area's button on the workbook file (Solve, Previous, Next, Steps, Count, Heat map, Unique?, Hint, "
+        "Generate, Booklet, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
     _workbook_target(press)
     press.add_argument("--button", required=True, metavar="NAME", type=_button,
-                       help="the button's caption (any case): Solve, Previous, Next, Count, Heat map (or "
-                            "heatmap), Unique?, Hint, Generate or Clear")
+                       help="the button's caption (any case): Solve, Previous, Next, Steps, Count, Heat map (or "
+                            "heatmap), Unique?, Hint, Generate, Booklet or Clear")
     press.set_defaults(run=run_button, action=None)
 
 
@@ -591,8 +593,8 @@ def _draw(args, answer: Answer, title: str) -> None:
     if not answer.frames:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
-    if answer.steps:
-        picture = svg3d.steps_svg(answer.steps, title)
+    if answer.steps and answer.steps.scenes:
+        picture = svg3d.steps_svg(answer.steps.scenes, title)
     elif answer.scene:
         picture = svg3d.scene_svg(answer.scene, title, answer.frames)
     else:

@@ -189,6 +189,7 @@ class Family:
     hint: Callable[[object, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
     generate: Callable | None = None  # new challenges: generate(rows, settings, generating.Request) -> Challenges
     line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
+    builds: bool = False  # its answers can be built one piece at a time (3D): ``solve --steps``, the Steps button
     order: int = 100  # where it comes in listings
 
     def setting(self, key: str) -> Setting | None:

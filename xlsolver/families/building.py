@@ -6,11 +6,11 @@ the piece just placed lit (:attr:`answer.Block.lit`).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from ..a1 import cell_name
-from ..answer import Block, Scene, Steps
+from ..answer import Block, Frame, Scene, Steps
 from ..assembly import BALANCES, Assembler, Assembly, Step
 from ..lattice import Coord, LayeredLattice
 
@@ -18,8 +18,9 @@ CANNOT = "that answer cannot be assembled one piece at a time"
 
 
 def steps(assembler: Assembler, pieces: Mapping[str, frozenset[Coord]], given: frozenset[str],
-          colours: Mapping[str, str]) -> Steps:
-    """The steps of one solution (letter -> cells), given pieces first where they can be."""
+          colours: Mapping[str, str], drawn: Callable[[Sequence[str]], Sequence[Frame]]) -> Steps:
+    """The steps of one solution (letter -> cells), given pieces first where they can be; ``drawn``: the
+    answer's frames with only these pieces placed."""
     found = assembler.order(pieces, given)
     if found is None:
         return Steps(lines=[f"{CANNOT}: every order leaves a piece that cannot reach its place"],
@@ -34,7 +35,9 @@ def steps(assembler: Assembler, pieces: Mapping[str, frozenset[Coord]], given: f
         lines.insert(0, "the given pieces cannot all go in first here: a given piece rests on (or blocks) another")
     data = {"steps": [_json(lattice, step) for step in found.steps], "assemblable": found.rule != BALANCES,
             "rule": found.rule}
-    return Steps(lines=lines, data=data, scenes=_scenes(lattice, found, colours))
+    placed = [step.piece for step in found.steps]
+    frames = tuple(tuple(drawn(placed[:number])) for number in range(1, len(placed) + 1))
+    return Steps(lines=lines, data=data, scenes=_scenes(lattice, found, colours), frames=frames)
 
 
 def _cells(lattice: LayeredLattice, cells) -> list[tuple[int, int, int]]:

@@ -64,7 +64,7 @@ class CoverPuzzle:
             built = self.steps(solution)
             answer.notes = answer.notes + built.lines
             answer.data.update(built.data)
-            answer.steps = built.scenes
+            answer.steps = built
         return answer
 
 

@@ -406,7 +406,9 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
         return dict(built.labels[option] for option in solution)
 
     def assembly_steps(solution) -> Steps:
-        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours)
+        option = {built.labels[o][0]: o for o in solution}
+        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours,
+                              lambda letters: frames(tuple(option[letter] for letter in letters)))
 
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
     puzzle.stands, puzzle.rests_on = stands, rests_on
@@ -525,4 +527,5 @@ def legend_height(settings) -> int:
 
 
 FAMILY = cover.family(name="solid", title="3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes",
-                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6, legend=legend, sheets=sheets)
+                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6, legend=legend, sheets=sheets,
+                      builds=True)

@@ -1,5 +1,5 @@
-"""What each button does, for every family: Solve, Previous, Next, Count, Heat map, Unique?, Hint, Generate,
-Booklet, Clear.
+"""What each button does, for every family: Solve, Previous, Next, Steps, Count, Heat map, Unique?, Hint,
+Generate, Booklet, Clear.
 
 Every action reads the area's input and ends by writing one line to the area's
 status cell.  Only Hint and Generate write into the input: Hint types one more
@@ -131,8 +131,34 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
         write_frame(book, area, read, frame)
         write_listing(book, area, answer.table)
         write_picture(book, area, answer.scene)
-        remember(book, area, fingerprint=read.fingerprint, shown=shown)
+        remember(book, area, fingerprint=read.fingerprint, shown=shown, step=-1)
     answer.message = with_warning(answer.message, warning)
+    return answer
+
+
+def steps(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    """How to build the solution shown, a piece a press: the layers built so far after the next step (after the
+    last, the first again); the status line says which piece goes where."""
+    read = areas.read(book, area)
+    state = load_state(book, area)
+    same = state.fingerprint == read.fingerprint and state.shown >= 0
+    seconds, warning = areas.time_limit(book, area)
+    ask = Ask(index=state.shown if same else 0, steps=True, time_limit=seconds, cancel=cancel, another=NEXT_WAY)
+    answer = read.family.solve(read.puzzle, ask)
+    built = answer.steps
+    if not answer.frames or built is None:
+        return answer
+    if not built.frames:
+        answer.message = with_warning(f"{built.lines[0][0].upper()}{built.lines[0][1:]}.", warning)
+        return answer
+    step = (state.step + 1 if same else 0) % len(built.frames)
+    write_frame(book, area, read, layered(area, list(built.frames[step])))
+    write_picture(book, area, built.scenes[step])
+    remember(book, area, fingerprint=read.fingerprint, shown=answer.index, step=step)
+    line = next(line for line in built.lines if line.startswith(f"step {step + 1}:"))
+    again = "Steps for the next" if step + 1 < len(built.frames) else "Steps to start again"
+    answer.message = with_warning(f"Step {step + 1} of {len(built.frames)}: {line.split(': ', 1)[1]}. Press {again}.",
+                                  warning)
     return answer
 
 
@@ -340,7 +366,7 @@ def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
 
 
 ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "heatmap": heat_map,
-           "unique": unique, "hint": hint, "generate": generate, "booklet": booklet, "clear": clear}
+           "unique": unique, "hint": hint, "generate": generate, "booklet": booklet, "clear": clear, "steps": steps}
 
 
 def with_warning(text: str, warning: str | None) -> str:

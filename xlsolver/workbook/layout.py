@@ -31,12 +31,14 @@ ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # t
 # of buttons (its status cell goes below them)
 #: Buttons placed beside another rather than below the others: the button's row, in the value column (right of
 #: the buttons' column), so that adding one moves nothing else.  Heat map is a kind of Count, Booklet a book of
-#: Generate's challenges: each beside the other.
-BESIDE = {"heatmap": "count", "booklet": "generate"}
+#: Generate's challenges, Steps builds the solution Next shows: each beside the other.
+BESIDE = {"heatmap": "count", "booklet": "generate", "steps": "next"}
 BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "heatmap": "Heat map",
-                   "unique": "Unique?", "hint": "Hint", "generate": "Generate", "booklet": "Booklet", "clear": "Clear"}
+                   "unique": "Unique?", "hint": "Hint", "generate": "Generate", "booklet": "Booklet", "clear": "Clear",
+                   "steps": "Steps"}
 MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "heatmap": "HeatMap", "unique": "Unique",
-                "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate", "booklet": "Booklet"}
+                "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate", "booklet": "Booklet",
+                "steps": "Steps"}
 LEVEL_LABEL = "Level"
 TIME_LIMIT_LABEL = "Time limit (s)"
 STATUS_LABEL = "Status"
@@ -66,6 +68,8 @@ def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
         found.append("previous")
     if family.steps is not None:
         found.append("next")
+    if family.builds:
+        found.append("steps")
     if family.count is not None:
         found.append("count")
         if family.heat_map:

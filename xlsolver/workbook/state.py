@@ -17,17 +17,20 @@ from .book import Book
 @dataclass(frozen=True)
 class State:
     """What one click leaves for the next (each is a new Python), in ``<Area>_State`` as one line of text:
-    ``FINGERPRINT SHOWN [hinted=R.C,...] [marked=NAME,...]``."""
+    ``FINGERPRINT SHOWN [step=N] [hinted=R.C,...] [marked=NAME,...]``."""
 
     fingerprint: str = ""  # of the input Next showed a solution for ("" none; "generate:..." a pending Generate)
     shown: int = -1  # which solution (or step) it showed
     hinted: frozenset = frozenset()  # input cells (row, col) the latest Hint typed: shaded until the next one
     marked: tuple[str, ...] = ()  # the area's ranges holding cells a failure painted: repainted by the next action
+    step: int = -1  # the assembly step Steps showed last of the solution shown (-1: none)
 
     def text(self) -> str | None:
         if self == State():
             return None
         words = [self.fingerprint or "-", str(self.shown)]
+        if self.step >= 0:
+            words.append(f"step={self.step}")
         if self.hinted:
             words.append("hinted=" + ",".join(f"{r}.{c}" for r, c in sorted(self.hinted)))
         if self.marked:
@@ -45,7 +48,8 @@ class State:
         hinted = frozenset(tuple(int(n) for n in cell.split(".")) for cell in extras.get("hinted", "").split(",")
                            if re.fullmatch(r"\d+\.\d+", cell))
         marked = tuple(name for name in extras.get("marked", "").split(",") if name)
-        return cls("" if words[0] == "-" else words[0], shown, hinted, marked)
+        step = int(extras["step"]) if extras.get("step", "").isdecimal() else -1
+        return cls("" if words[0] == "-" else words[0], shown, hinted, marked, step)
 
 
 def load_state(book: Book, area: layout.Area) -> State:
