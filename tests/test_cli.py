@@ -6,6 +6,7 @@ run the installed console script in a real process (``run_xlsolver``).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -459,3 +460,82 @@ def test_diagram_options_refused_in_one_line(cli, args, words):
     result = cli(*[str(files.get(a, a)) for a in args])
     assert result.returncode == 2 and words in result.stderr
     no_traceback(result)
+
+
+# --- 3D boards through the command line: the board's name says the family, listings, challenges, counts ----------
+
+def _without_family_line(text: str) -> str:
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("family:"))
+
+
+@pytest.mark.parametrize("example, board", [("pyramid-81.txt", "pyramid"), ("soma.txt", "soma"),
+                                            ("soma.txt", "3x3x3"), ("soma.txt", "cubes")])
+def test_a_board_line_says_its_family_without_a_family_line(cli, tmp_path, example, board):
+    """``board: pyramid`` (soma, 3x3x3, cubes...) is a 3D board: the file is not read as a flat tiling."""
+    text = _without_family_line((EXAMPLES / example).read_text()).replace("board: soma", f"board: {board}")
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text(text)
+    done = cli("solve", str(puzzle), "--json")
+    assert done.returncode == 0, done.stderr
+    assert (json.loads(done.stdout)["family"], json.loads(done.stdout)["board"]) == ("solid", board)
+
+
+def test_boards_lists_the_3d_boards_under_their_family_and_each_counts_without_family(cli):
+    listing = cli("boards").stdout
+    solid_part = listing[listing.index("== solid:"):]
+    for name in ("pyramid:", "pyramid-N:", "soma:", "bedlam:", "WxDxH:", "balls:", "cubes:"):
+        assert f"\n{name}" in solid_part, name
+    assert "iqdiamond:" in listing[:listing.index("== solid:")]
+    assert "  .....  ....  ...  ..  ." in solid_part
+    listed = json.loads(cli("boards", "--json").stdout)
+    assert (listed["pyramid"]["family"], listed["pyramid"]["cells"], listed["soma"]["known_distinct"]) == \
+        ("solid", 55, 240)
+    assert listed["scott"]["family"] == "tiling"
+    for board in ("pyramid", "soma"):
+        done = cli("count", "--board", board, "--limit", "1", "--json")
+        assert json.loads(done.stdout)["family"] == "solid", (board, done.stderr)
+    kanoodle = json.loads(cli("count", "--board", "pyramid", "--pieces", "kanoodle", "--limit", "3", "--json").stdout)
+    assert (kanoodle["family"], kanoodle["pieces"], kanoodle["solutions"]) == ("solid", "kanoodle", 3)
+
+
+def test_a_generated_challenge_names_its_pieces_in_the_file_and_its_name_and_solves(cli, tmp_path):
+    """A piece set given on the command line goes into the header and the file's name; an empty line parts the
+    header from the layers; the file written solves with those pieces."""
+    made = cli("generate", "--board", "3x3x3", "--pieces", "soma", "-o", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    written, = tmp_path.iterdir()
+    assert written.name == "3x3x3-soma-master-0.txt"
+    header, layers = written.read_text().split("\n\n", 1)
+    assert header.splitlines()[1:] == ["family: solid", "board: 3x3x3", "pieces: soma"]
+    assert layers.splitlines()[:3] == ["VV.", "..L", "LLL"]
+    done = cli("solve", str(written), "--unique", "--json")
+    assert (done.returncode, json.loads(done.stdout)["unique"]) == (0, True), done.stderr
+
+
+def test_a_generated_kanoodle_challenge_solves_with_kanoodle_and_keeps_the_iq_one(cli, tmp_path):
+    for pieces in ("kanoodle", "iq-puzzler-pro"):
+        flags = ["--pieces", pieces] if pieces == "kanoodle" else []
+        made = cli("generate", "--board", "pyramid", *flags, "--level", "starter", "--seed", "3", "-o", str(tmp_path))
+        assert made.returncode == 0, made.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyramid-kanoodle-starter-3.txt", "pyramid-starter-3.txt"]
+    kanoodle = tmp_path / "pyramid-kanoodle-starter-3.txt"
+    assert "pieces: kanoodle\n\n" in kanoodle.read_text()
+    done = cli("solve", str(kanoodle), "--unique", "--json")
+    assert (done.returncode, json.loads(done.stdout)["pieces"], json.loads(done.stdout)["unique"]) == \
+        (0, "kanoodle", True), done.stderr
+
+
+def test_a_hint_on_a_3d_puzzle_prints_its_layers_side_by_side(cli):
+    done = cli("hint", str(EXAMPLES / "pyramid-81.txt"))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[2].split() == ["layer", "1", "layer", "2", "layer", "3", "layer", "4", "layer", "5"]
+    assert lines[3].split() == ["CCCCB", "AJJJ", "HHH", "E.", "."]
+    assert len(lines) == 8, "five rows under the captions, not the layers one under the other"
+
+
+def test_a_distinct_count_says_the_total_too(cli):
+    done = cli("count", "--board", "soma", "--distinct")
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"240 solutions up to symmetry \(11,520 in all\), complete search in \d+\.\d\d s\n",
+                        done.stdout), done.stdout

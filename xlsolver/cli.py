@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, families, geometry, svg, svg3d, terminal
+from . import __version__, catalog, dlx_text, families, svg, svg3d, terminal
 from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine import TooBig
@@ -393,6 +393,8 @@ def _given_settings(args) -> dict[str, str]:
 
 def _family(args, header: dict[str, str]) -> Family:
     name = args.fixed_family or args.family or header.get("family")
+    if not name and header.get("board"):  # the board's name says whose it is
+        return _family_of_board(header["board"])
     try:
         return families.get(name) if name else next(iter(families.all_families().values()))
     except ValueError as err:
@@ -402,13 +404,7 @@ def _family(args, header: dict[str, str]) -> Family:
 def _family_of_board(name: str) -> Family:
     """The family with a board of this name (the first family first: its message names the boards when none has)."""
     every = [family for family in families.all_families().values() if family.board is not None]
-    for family in every:
-        try:
-            family.board(name)
-        except (catalog.DataFileError, UserError, InvalidPuzzle, ValueError):
-            continue
-        return family
-    return every[0]
+    return next((family for family in every if family.names_board(name)), every[0])
 
 
 #: What a command asks of a family, and how it refuses one that does not do it.
@@ -764,10 +760,12 @@ def _print_challenge(args, family: Family, header: dict[str, str], name: str, ch
     lines = [f"title: {title}"]
     if family is not next(iter(families.all_families().values())):
         lines.append(f"family: {family.name}")
-    lines += [f"{key}: {value}" for key, value in header.items() if key not in ("title", "family")]
-    text = "\n".join(lines + [row.rstrip() for row in challenge.rows]) + "\n"
+    given = _given_settings(args)  # --pieces kanoodle: the file says it, or it is solved with the board's own
+    lines += [f"{key}: {value}" for key, value in {**header, **given}.items() if key not in ("title", "family")]
+    text = "\n".join(lines + [""] + [row.rstrip() for row in challenge.rows]) + "\n"
     if args.output:
-        path = Path(args.output) / f"{name}-{grade.level}-{challenge.seed}.txt"
+        stem = "-".join([name] + [_file_word(value) for value in given.values()])  # other pieces, another file
+        path = Path(args.output) / f"{stem}-{grade.level}-{challenge.seed}.txt"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             replace_file(path, lambda out: out.write(text.encode("utf-8")))
@@ -778,6 +776,11 @@ def _print_challenge(args, family: Family, header: dict[str, str], name: str, ch
     else:
         print(text)
     return []
+
+
+def _file_word(value: str) -> str:
+    """A setting's value as a word of a file name: ``kanoodle``, ``my-set`` for ``sets/My Set.txt``."""
+    return re.sub(r"[^a-z0-9]+", "-", Path(value).stem.lower()).strip("-")
 
 
 def run_grade(args) -> int:
@@ -1018,8 +1021,8 @@ def run_workbook(args, action: str) -> int:
         colour_on = terminal.wants_colour(sys.stdout, args.colour)
         for name, answer in pressed.answers.items():
             print(f"{name}: {in_command_words(answer.message or str(answer.status), file, name)}")
-            if pressed.shown[name] is not None:
-                print("\n".join("  " + line for line in _trimmed(frame_lines([pressed.shown[name]], colour_on))))
+            if pressed.shown[name] is not None:  # a 3D board's layers side by side, as a text solve prints them
+                print("\n".join("  " + line for line in _trimmed(frame_lines(pressed.shown[name], colour_on))))
         if pressed.saved:
             print(f"saved {pressed.saved}")
     if pressed.not_saved:
@@ -1032,11 +1035,12 @@ def run_workbook(args, action: str) -> int:
 def _area_data(pressed, name: str) -> dict:
     """An area's part of the JSON: the answer's figures, its status line as written, and the grid written
     (``solution``: the solution or step shown; ``puzzle``: the input as Hint or Generate typed it)."""
-    answer, frame = pressed.answers[name], pressed.shown[name]
+    answer, frames = pressed.answers[name], pressed.shown[name]
     rows = None
-    if frame is not None:
-        solution = answer.data.get("solution") if answer.frames and frame is answer.frames[0] else None
-        rows = _trimmed(solution or frame.text_rows())
+    if frames is not None:
+        solution = answer.data.get("solution") if answer.frames and frames[0] is answer.frames[0] else None
+        rows = _trimmed(solution or [row for z, frame in enumerate(frames)
+                                     for row in ([""] if z else []) + frame.text_rows()])
     showing = pressed.action in ("solve", "next", "previous", "unique")
     typed = pressed.action in ("hint", "generate")
     return {**answer.data, "status": answer.status, "message": answer.message,
@@ -1105,24 +1109,32 @@ def run_pieces(args) -> int:
 
 
 def run_boards(args) -> int:
-    boards = catalog.boards()
+    """Every family's named boards, under the family's title (JSON: by name, each with its family)."""
+    listed = {family: family.boards() for family in families.all_families().values() if family.boards is not None}
     if args.json:
-        print_json({name: {"title": b.title, "cells": len(b.cells), "pieces": b.pieces, "rows": b.rows,
-                           "known_total": b.known_total, "known_distinct": b.known_distinct,
-                           "symmetry_group_order": len(geometry.symmetries(b.cells))}
-                    for name, b in boards.items()})
+        print_json({b.name: {"family": family.name, "title": b.title, "cells": b.cells, "pieces": b.pieces,
+                             "rows": b.rows, "known_total": b.known_total, "known_distinct": b.known_distinct,
+                             "symmetry_group_order": b.symmetries}
+                    for family, boards in listed.items() for b in boards})
         return Status.SOLVED.exit_code
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
-    for name, b in boards.items():
-        known = ""
-        if b.known_total is not None:
-            known = f", {b.known_total:,} solutions"
-            if b.known_distinct is not None:
-                known += f" ({b.known_distinct:,} up to symmetry)"
-        print(f"{name}: {b.title}\n  {len(b.cells)} cells, pieces: {b.pieces}{known}")
-        picture = [row.replace("#", " ") for row in b.rows]
-        print("\n".join("  " + line for line in terminal.paint(picture, {".": "#d9d9d9"}, colour_on)) + "\n")
+    for family, boards in listed.items():
+        print(f"== {family.name}: {family.title} ==\n")
+        for b in boards:
+            _print_board(b, colour_on)
     return Status.SOLVED.exit_code
+
+
+def _print_board(b, colour_on: bool) -> None:
+    known = ""
+    if b.known_total is not None:
+        known = f", {b.known_total:,} solutions"
+        if b.known_distinct is not None:
+            known += f" ({b.known_distinct:,} up to symmetry)"
+    cells = f"{b.cells} cells, " if b.cells is not None else ""
+    print(f"{b.name}: {b.title}\n  {cells}pieces: {b.pieces}{known}")
+    picture = [row.replace("#", " ") for row in b.rows]
+    print("\n".join(["  " + line for line in terminal.paint(picture, {".": "#d9d9d9"}, colour_on)] + [""]))
 
 
 def _picture(cells, letter: str, lattice=None) -> list[str]:

@@ -67,4 +67,13 @@ def side_by_side(frames: Sequence[Frame], gap: int = 1) -> Frame:
     return Frame(tuple(tuple(row) for row in rows))
 
 
-__all__ = ["views", "side_by_side"]
+def layers(frame: Frame, depths: Sequence[int]) -> list[Frame]:
+    """A 3D grid's text form drawn as one frame (its layers one under the other, bottom first, an empty row
+    between) as the one way every front end shows layers: a frame per layer, captioned ``layer 1``, ``layer 2``...,
+    which a terminal prints side by side under their captions and a sheet writes into its blocks."""
+    starts = [sum(depths[:z]) + z for z in range(len(depths))]
+    return [Frame(frame.rows[start:start + depth], f"layer {z + 1}")
+            for z, (start, depth) in enumerate(zip(starts, depths))]
+
+
+__all__ = ["views", "side_by_side", "layers"]

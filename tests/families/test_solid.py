@@ -74,8 +74,8 @@ def test_a_pyramid_challenge_names_the_layer_and_cell_of_each_mistake():
         solid.from_layers(SPHERES, layers, IQ)
     messages = raised.value.messages
     assert any(m.startswith("layer 2 D4: 'X' is not a piece of iq-puzzler-pro") for m in messages)
-    assert any(m.startswith("layer 1 C2: the 4 cells marked B are not piece B (it has 5") for m in messages)
-    assert any(m.startswith("layer 1 E1: the 6 cells marked L are not piece L") for m in messages)
+    assert any(m.startswith("layer 1 C2: the 4 cells marked B: piece B has 5 balls") for m in messages)
+    assert any(m.startswith("layer 1 E1: the 6 cells marked L: piece L has 5 balls") for m in messages)
 
 
 # --- the family: the text form, every front end -----------------------------------------------------------------
@@ -117,14 +117,66 @@ def test_the_example_file_is_booklet_challenge_81_and_solves_to_its_solution(cli
 
 def test_a_solution_written_back_in_the_text_form_reads_as_itself(cli, tmp_path):
     """The answer's text is the puzzle form: read back, every cell given, it is its own unique solution; the
-    empty lines between layers may be several, and a layer typed short is filled out with open cells."""
+    empty lines between layers may be several."""
     answer = json.loads(cli("solve", str(EXAMPLES / "soma.txt"), "--json").stdout)
     solved = tmp_path / "solved.txt"
     solved.write_text("family: solid\nboard: soma\n\n" + "\n".join(answer["solution"]) + "\n", encoding="utf-8")
     again = json.loads(cli("solve", str(solved), "--json", "--unique").stdout)
     assert (again["unique"], again["layers"]) == (True, answer["layers"])
-    puzzle = FAMILY.parse(["VV", "V", "", "", "..."], {"board": "soma"})
+    puzzle = FAMILY.parse(["VV.", "V..", "...", "", ""] + ["...", "...", "...", ""] * 2, {"board": "soma"})
     assert puzzle.rows == ("VV.", "V..", "...", "", "...", "...", "...", "", "...", "...", "...")
+
+
+PYRAMID = [["....."] * 5, ["...."] * 4, ["..."] * 3, [".."] * 2, ["."]]
+SOMA = [["..."] * 3] * 3
+
+
+@pytest.mark.parametrize("board, layers, message", [
+    ("pyramid", [PYRAMID[0], ["...."] * 3] + PYRAMID[2:], "layer 2 has 3 rows; a 4 x 4 layer needs 4"),
+    ("pyramid", [PYRAMID[0], ["...."] * 5] + PYRAMID[2:], "layer 2 has 5 rows; a 4 x 4 layer needs 4"),
+    ("soma", [SOMA[0], SOMA[1], ["...", "..", "..."]], "layer 3 has a row of 2; a 3 x 3 layer needs rows of 3"),
+    ("bedlam", [["...."] * 4, ["...."] * 4, ["....", "....", ".....", "...."], ["...."] * 4],
+     "layer 3 has a row of 5; a 4 x 4 layer needs rows of 4"),
+    ("soma", SOMA[:2], "board soma has 3 layers, 2 typed"),
+    ("pyramid", PYRAMID[:4], "board pyramid has 5 layers, 4 typed"),
+    ("pyramid", PYRAMID + [["."]], "6 layers typed; board pyramid has 5"),
+    ("2x2x3", [["..", ".."]] * 2, "board 2x2x3 has 3 layers, 2 typed"),
+    ("pyramid", PYRAMID[::-1], "the layers look top first: the bottom layer comes first"),
+    ("pyramid", [sum(PYRAMID, [])], "the layers need an empty line between them: 15 lines in one block; board "
+                                    "pyramid's layers have 5, 4, 3, 2, 1 rows"),
+    ("soma", [SOMA[0] + SOMA[1], SOMA[2]], "the layers need an empty line between them: 6 lines in one block; board "
+                                           "soma's layers have 3, 3, 3 rows"),
+])
+def test_layers_typed_wrong_on_a_named_board_get_one_line_naming_the_layer(board, layers, message):
+    """A row or a layer missing, layers top first or run together: one line, not a puzzle changed by a typo (a
+    missing row taken as cells to fill) nor a page of cells that are "not a cell"."""
+    settings = Settings({"board": board, "pieces": "soma" if board == "2x2x3" else None},
+                        {"board": "the 'board:' line"})
+    with pytest.raises(InvalidPuzzle) as raised:
+        FAMILY.parse(text_form(layers), settings)
+    assert raised.value.messages == [message]
+
+
+def test_a_layer_typed_wrong_on_a_sheet_names_its_first_cell():
+    """On the workbook a message names the sheet cell (the area's namer) where the layer starts."""
+    def sheet_cell(row: int, col: int) -> str:
+        return f"{'BCDEFGH'[col]}{14 + row} (line {row + 1})"
+    with pytest.raises(InvalidPuzzle) as raised:
+        FAMILY.parse(text_form([SOMA[0], ["...", "...", ".."], SOMA[2]]), {"board": "soma"}, sheet_cell)
+    assert raised.value.messages == ["B18 (line 5): layer 2 has a row of 2; a 3 x 3 layer needs rows of 3"]
+
+
+@pytest.mark.parametrize("typed, message", [
+    (["KK.K.", ".K..."], "layer 1 A1: the 4 cells marked K do not form piece K in any of its positions"),
+    (["KKK..", "....."], "layer 1 A1: the 3 cells marked K: piece K has 4 balls"),
+    ([".....", "...K."], "layer 1 D2: the cell marked K: piece K has 4 balls"),
+])
+def test_a_given_piece_that_is_not_the_piece_says_why(typed, message):
+    """Cells marked with a piece's letter: too few or too many balls, or the right number in no position."""
+    layers = [typed + ["....."] * 3] + PYRAMID[1:]
+    with pytest.raises(InvalidPuzzle) as raised:
+        FAMILY.parse(text_form(layers), {"board": "pyramid"})
+    assert raised.value.messages == [message]
 
 
 def test_named_boards_take_their_own_pieces_and_pieces_their_own_board():
@@ -140,16 +192,16 @@ def test_named_boards_take_their_own_pieces_and_pieces_their_own_board():
 
 
 def test_mistakes_name_their_layer_and_cell_in_reading_order_and_the_setting_at_fault():
-    rows = text_form([["CCCCB", "CKBBX", "GKKBD", "GKLDL", "GGLLL"], ["AJJJ", "AJJFF"]])
+    rows = text_form([["CCCCB", "CKBBX", "GKKBD", "GKLDL", "GGLLL"], ["AJJJ", "AJJF", "....", "...."],
+                      ["..."] * 3, [".."] * 2, ["."]])
     with pytest.raises(InvalidPuzzle) as raised:
         FAMILY.parse(rows, Settings({"board": "pyramid"}, {"board": "the 'board:' line"}))
     assert raised.value.messages == [
-        "layer 1 E1: the 4 cells marked B are not piece B (it has 5, in one of its shapes)",
+        "layer 1 E1: the 4 cells marked B: piece B has 5 balls",
         "layer 1 E2: 'X' is not a piece of iq-puzzler-pro (ABCDEFGHIJKL), '.' or '#'",
-        "layer 1 E3: the 2 cells marked D are not piece D (it has 4, in one of its shapes)",
-        "layer 2 A1: the 2 cells marked A are not piece A (it has 5, in one of its shapes)",
-        "layer 2 D2: the cell marked F is not piece F (it has 5, in one of its shapes)",
-        "layer 2 E2: not a cell of board pyramid; type '#' or nothing there"]
+        "layer 1 E3: the 2 cells marked D: piece D has 4 balls",
+        "layer 2 A1: the 2 cells marked A: piece A has 5 balls",
+        "layer 2 D2: the cell marked F: piece F has 5 balls"]
     for settings, message in (
             ({"board": "blob"}, "--board: the board is pyramid, pyramid-N, soma, bedlam, a box such as 3x3x3, "
                                 "balls or cubes, not 'blob'"),
@@ -171,7 +223,7 @@ def test_a_board_drawn_as_balls_is_the_cells_typed_and_must_hold_the_pieces():
     assert raised.value.messages == ["board balls: 54 open cells but the pieces still to place, A B C D E F G H I "
                                      "J K L, fill 55"]
     layers[4] = ["A"]
-    with pytest.raises(InvalidPuzzle, match="layer 5 A1: the cell marked A is not piece A"):
+    with pytest.raises(InvalidPuzzle, match="layer 5 A1: the cell marked A: piece A has 4 balls"):
         FAMILY.parse(text_form(layers), {"board": "balls", "pieces": "kanoodle"})
     cubes = text_form([["#..", "...", "..."], ["...", "...", "..."], ["...", "...", "..."], ["#", "."]])
     answer = FAMILY.solve(FAMILY.parse(cubes, {"board": "cubes", "pieces": "soma"}), Ask())

@@ -123,7 +123,7 @@ def test_a_number_a_misshapen_piece_and_a_letter_between_layers_are_each_named()
     book.set("Pyramid", sheet_cell(PYRAMID, 0, 0, 0), "K")
     book.set("Pyramid", cell_name(PYRAMID.top, PYRAMID.left + gap), "A")
     messages = press(book, "Pyramid", "solve").messages  # in reading order: sheet rows, then columns
-    assert f"{sheet_cell(PYRAMID, 0, 0, 0)} (layer 1): the cell marked K is not piece K (it has 4" in messages[0]
+    assert f"{sheet_cell(PYRAMID, 0, 0, 0)} (layer 1): the cell marked K: piece K has 4 balls" in messages[0]
     assert messages[1] == f"{cell_name(PYRAMID.top, PYRAMID.left + gap)}: this cell is not part of the board; " \
                           "leave it empty"
     assert messages[2].startswith(f"{sheet_cell(PYRAMID, 2, 1, 1)} (layer 3): the number 7 is not a piece letter")

@@ -26,6 +26,7 @@ from functools import cache
 from .. import a1
 from ..a1 import CellNamer, cell_name
 from ..answer import Answer, Frame, typed
+from ..files import UserError
 
 #: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
 SOLUTIONS, FRAMES = "solutions", "frames"
@@ -165,6 +166,20 @@ class LineForm:
 
 
 @dataclass(frozen=True)
+class NamedBoard:
+    """A board a family names, as ``xlsolver boards`` lists it; ``name`` may stand for many (``pyramid-N``)."""
+
+    name: str
+    title: str
+    pieces: str = ""  # the piece set it takes unless told ("" for one that depends: a box's)
+    rows: tuple[str, ...] = ()  # its picture as text ('.' a cell); empty for a name standing for many
+    cells: int | None = None
+    known_total: int | None = None
+    known_distinct: int | None = None
+    symmetries: int | None = None  # the order of its symmetry group, where known
+
+
+@dataclass(frozen=True)
 class Family:
     """One kind of puzzle, as every front end sees it."""
 
@@ -177,6 +192,9 @@ class Family:
     steps: str | None = SOLUTIONS  # what Next/Previous step through; None: no such buttons
     exact_cover: Callable[[object], object] | None = None  # the ExactCover behind a puzzle (--save-dlx)
     board: Callable[[str], tuple[list[str], dict]] | None = None  # a named empty board: grid, settings
+    # is a board of this name the family's (a 'board:' line of a file names one)? None: whether ``board`` makes it
+    has_board: Callable[[str], bool] | None = None
+    boards: Callable[[], list[NamedBoard]] | None = None  # the boards it names, for ``xlsolver boards``
     unique: bool = False  # can tell whether a solution is the only one (the Unique? button, --unique)
     # its count, asked for ``Ask.frequencies``, draws where each piece lies most often on a flat board, in the
     # pieces' colours (the Heat map button); a puzzle of it that cannot (a side condition) says so, Unsupported
@@ -191,6 +209,18 @@ class Family:
     line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
     builds: bool = False  # its answers can be built one piece at a time (3D): ``solve --steps``, the Steps button
     order: int = 100  # where it comes in listings
+
+    def names_board(self, name: str) -> bool:
+        """Whether ``name`` is one of this family's boards (``--board NAME``, a file's ``board:`` line)."""
+        if self.has_board is not None:
+            return self.has_board(name)
+        if self.board is None:
+            return False
+        try:
+            self.board(name)
+        except (ValueError, LookupError, OSError, UserError):  # catalog.DataFileError is a ValueError
+            return False
+        return True
 
     def setting(self, key: str) -> Setting | None:
         return next((s for s in self.settings if s.key == key), None)
@@ -255,5 +285,5 @@ def get(name: str) -> Family:
     return families[name]
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "all_families", "get",
+__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "all_families", "get",
            "SOLUTIONS", "FRAMES"]

@@ -22,7 +22,7 @@ from ..a1 import CellNamer, cell_name
 from ..answer import Cell, Frame
 from ..geometry import Point
 from ..sheets import BELOW_LEGEND, AreaSpec, SettingCell, SheetSpec
-from . import InvalidPuzzle, Setting, Settings, cover, exact, tiling
+from . import InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact, tiling
 
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december")
@@ -117,6 +117,13 @@ def empty_board(name: str) -> tuple[list[str], dict]:
     return list(board().rows), {}
 
 
+def named_boards() -> list[NamedBoard]:
+    """Its one board, for ``xlsolver boards``."""
+    drawn = board()
+    return [NamedBoard("calendar", drawn.title, drawn.pieces, drawn.rows,
+                       len(drawn.cells))]
+
+
 def sheets() -> tuple[SheetSpec, ...]:
     rows = board().rows
     return (SheetSpec(
@@ -132,5 +139,5 @@ def sheets() -> tuple[SheetSpec, ...]:
 
 
 FAMILY = cover.family(name="calendar", title="A-Puzzle-A-Day: cover the calendar but one date", read=read,
-                      settings=(DATE,), board=empty_board, legend=tiling.legend, sheets=sheets, order=5,
+                      settings=(DATE,), board=empty_board, boards=named_boards, legend=tiling.legend, sheets=sheets, order=5,
                       heat_map=True)

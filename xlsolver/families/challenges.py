@@ -111,14 +111,14 @@ def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
     found = next_clue(puzzle, solution)
     if found is None:
         done = "Nothing to hint: the puzzle is complete, and its solution unique."
-        return Answer(Status.SOLVED, done, [_marked(puzzle.rows, {})], notes=[done],
+        return Answer(Status.SOLVED, done, _marked(puzzle, puzzle.rows, {}), notes=[done],
                       data={"typed": [], "rows": list(puzzle.rows)})
     letters = "".join(sorted({ch.upper() for ch in found.cells.values()}))
     names = ", ".join(puzzle.cell_name(r, c) for r, c in sorted(found.cells))
     ways = "the only way left" if found.choices == 1 else f"the most constrained move: {found.choices} ways left"
     rows = overlay(puzzle.rows, found.cells)
     message = f"Hint: {letters} at {names} ({ways})."
-    return Answer(Status.SOLVED, message, [_marked(rows, found.cells)], notes=[message],
+    return Answer(Status.SOLVED, message, _marked(puzzle, rows, found.cells), notes=[message],
                   data={"typed": [[r, c, ch] for (r, c), ch in sorted(found.cells.items())], "rows": rows,
                         "hint": letters})
 
@@ -126,9 +126,11 @@ def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
 HINT_COLOUR = "#ffd966"  # a hint's cells, when the new grid is shown
 
 
-def _marked(rows: Sequence[str], cells: dict[Point, str]) -> Frame:
-    return Frame(tuple(tuple(Cell(ch, HINT_COLOUR if (r, c) in cells else None) for c, ch in enumerate(row))
-                       for r, row in enumerate(rows)))
+def _marked(puzzle: exact.CoverPuzzle, rows: Sequence[str], cells: dict[Point, str]) -> list[Frame]:
+    """The grid with the hint typed in, its cells shaded, drawn as the puzzle's solutions are (a 3D one's layers)."""
+    frame = Frame(tuple(tuple(Cell(ch, HINT_COLOUR if (r, c) in cells else None) for c, ch in enumerate(row))
+                        for r, row in enumerate(rows)))
+    return [frame] if puzzle.drawn is None else puzzle.drawn(frame)
 
 
 def with_clues(base: Sequence[str], given: Sequence[dict[Point, str]]) -> list[str]:

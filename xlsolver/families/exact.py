@@ -53,6 +53,10 @@ class CoverPuzzle:
     # images under the puzzle's symmetries.  None: not asked of it
     assemblable: Callable[[tuple[int, ...]], bool] | None = None
 
+    # the grid as typed (a hint's) drawn as one frame, shown as the solutions are (a 3D puzzle: its layers, each
+    # captioned, ``views.layers``); None: as it is
+    drawn: Callable[[Frame], list[Frame]] | None = None
+
     def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
         """What an answer shows of a solution: its ``frames``, or its one ``frame``."""
         return [self.frame(solution)] if self.frames is None else self.frames(solution)
@@ -257,10 +261,12 @@ def _counted(data: dict, ask: Ask) -> Answer:
     order = data["symmetry_group_order"]
     if not data["distinct"] and data["up_to_symmetry"] is not None and complete:
         line += f" ({data['up_to_symmetry']:,} up to the {order} symmetries of the board)"
+    in_all = f" ({data['total']:,} in all)" if data["distinct"] and complete and data["total"] is not None else ""
+    line += in_all  # a distinct count says the total too, as the README's figures read
     if complete:
         note = f"{line}, complete search in {data['seconds']:.2f} s"
         extra = f" ({data['up_to_symmetry']:,} up to the board's symmetry)" if data["up_to_symmetry"] is not None \
-            and not data["distinct"] else ""
+            and not data["distinct"] else in_all
         message = f"{n:,} {noun}{kind}{extra}; complete count in {data['seconds']:.1f} s."
         status = Status.COUNTED
     else:

@@ -34,7 +34,8 @@ from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
 from ..sheets import LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
 from ..views import GAP, side_by_side, views
-from . import InvalidPuzzle, Setting, Settings, building, cover, exact
+from ..views import layers as layer_frames
+from . import InvalidPuzzle, NamedBoard, Setting, Settings, building, cover, exact
 
 
 @dataclass(frozen=True)
@@ -148,12 +149,20 @@ def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces
     for letter, cells in given.items():
         if lattice.normalise(cells) not in solid.orientations(letter):
             z, r, c = lattice.position(min(cells, key=lattice.position))
-            marked = "the cell marked {} is" if len(cells) == 1 else f"the {len(cells)} cells marked {{}} are"
-            problems.append(f"{name(z, r, c)}: {marked.format(letter)} not "
-                            f"piece {letter} (it has {pieces.pieces[letter].size}, in one of its shapes)")
+            problems.append(f"{name(z, r, c)}: {not_the_piece(lattice, letter, len(cells), pieces.pieces[letter].size)}")
     if problems:
         raise InvalidPuzzle(problems)
     return Solid(lattice, solid.board, pieces, {letter: frozenset(cells) for letter, cells in given.items()})
+
+
+def not_the_piece(lattice: LayeredLattice, letter: str, marked: int, size: int) -> str:
+    """Why cells marked with a piece's letter are not that piece: too few or too many of them (the piece's balls or
+    cubes counted), or the right number in no position the piece can take."""
+    cells = "the cell" if marked == 1 else f"the {marked} cells"
+    if marked != size:
+        unit = lattice.solid if size != 1 else lattice.solid[:-1]
+        return f"{cells} marked {letter}: piece {letter} has {size} {unit}"
+    return f"{cells} marked {letter} do not form piece {letter} in any of its positions"
 
 
 # --- the family, as the front ends see it: the text form of layers ------------------------------------------------
@@ -178,16 +187,27 @@ class Shape:
     cells: frozenset | None
 
 
+_BOX = re.compile(r"([1-9][0-9]?) *x *([1-9][0-9]?) *x *([1-9][0-9]?)")
+_PYRAMID = re.compile(r"pyramid(?:-([1-9][0-9]?))?")
+
+
+def is_board(word: str) -> bool:
+    """Whether a board's name is a 3D board's (a file's ``board:`` line then says the family without a
+    ``family:`` line); a box too large is one, refused when read."""
+    name = word.strip().lower()
+    return name in DRAWN or name in BOXES or bool(_PYRAMID.fullmatch(name) or _BOX.fullmatch(name))
+
+
 def board_shape(word: str, where: str) -> Shape:
     """The board a name says: ``pyramid``, ``pyramid-N``, ``soma``, ``bedlam``, ``WxDxH``, ``balls`` or ``cubes``."""
     name = word.strip().lower()
     if name in DRAWN:
         return Shape(name, DRAWN[name], None)
-    if pyramid := re.fullmatch(r"pyramid(?:-([1-9][0-9]?))?", name):
+    if pyramid := _PYRAMID.fullmatch(name):
         height = int(pyramid.group(1) or 5)
         _at_most(sum(n * n for n in range(1, height + 1)), word, where)
         return Shape(name, SPHERES, SPHERES.pyramid(height))
-    box = re.fullmatch(r"([1-9][0-9]?) *x *([1-9][0-9]?) *x *([1-9][0-9]?)", name)
+    box = _BOX.fullmatch(name)
     if box or name in BOXES:
         sides = tuple(map(int, box.groups())) if box else BOXES[name]
         _at_most(math.prod(sides), word, where)
@@ -294,6 +314,48 @@ def laid_out(shape: Shape, typed: list[list[str]], name: LayerNamer = layer_cell
     return [["".join(row) for row in rows] for rows in grid], problems
 
 
+def layer_problems(shape: Shape, typed: list[list[str]], name: LayerNamer = layer_cell_name) -> list[str]:
+    """The layers typed against a named board's (nothing typed: its every cell open; a board of the cells typed
+    takes any): a line each for layers counted wrong, typed top first or run together without an empty line
+    between, else one for each layer with rows missing, too many, or too short or long."""
+    if shape.cells is None or not typed:
+        return []
+    board, _ = laid_out(shape, [])
+    depths, typed_depths = [len(rows) for rows in board], [len(rows) for rows in typed]
+    if len(typed) != len(board):
+        return [_layers_counted(shape.name, depths, typed_depths)]
+    if typed_depths != depths and typed_depths == depths[::-1]:
+        return ["the layers look top first: the bottom layer comes first"]
+    return [f"{_at(name, z)}{why}" for z, (rows, want) in enumerate(zip(typed, board))
+            if (why := _layer_shape(z, rows, len(want), len(want[0])))]
+
+
+def _layers_counted(board: str, depths: list[int], typed_depths: list[int]) -> str:
+    """Too few or too many layers: run together (a block deeper than any layer of the board), or counted wrong."""
+    joined = next((lines for lines in typed_depths if lines > max(depths)), None)
+    if joined is not None and len(typed_depths) < len(depths):
+        return (f"the layers need an empty line between them: {joined} lines in one block; board {board}'s layers "
+                f"have {', '.join(map(str, depths))} rows")
+    if len(typed_depths) > len(depths):
+        return f"{len(typed_depths)} layers typed; board {board} has {len(depths)}"
+    return f"board {board} has {len(depths)} layers, {len(typed_depths)} typed"
+
+
+def _layer_shape(z: int, rows: list[str], depth: int, width: int) -> str:
+    """What is wrong with one layer's rows against its ``depth`` x ``width`` (empty: nothing)."""
+    if len(rows) != depth:
+        return f"layer {z + 1} has {len(rows)} rows; a {depth} x {width} layer needs {depth}"
+    wrong = next((row for row in rows if len(row) != width), None)
+    if wrong is not None:
+        return f"layer {z + 1} has a row of {len(wrong)}; a {depth} x {width} layer needs rows of {width}"
+    return ""
+
+
+def _at(name: LayerNamer, z: int) -> str:
+    """A layer's message as a sheet names it (its first cell: ``H7 (layer 2): ``); a file's says the layer."""
+    return "" if name is layer_cell_name else f"{name(z, 0, 0)}: "
+
+
 _LAYER_CELL = re.compile(r"^layer ([0-9]+) ([A-Z]+)([0-9]+): ")
 
 
@@ -323,6 +385,9 @@ def read(rows: Sequence[str], settings: Settings, namer: CellNamer = cell_name) 
     shape, pieces = chosen(settings)
     typed, starts = layer_lines(rows)
     name = layer_namer(namer, starts)
+    problems = layer_problems(shape, typed, name)
+    if problems:  # one line for the layers' shape: the cells' own messages would only follow from it
+        raise InvalidPuzzle(problems)
     layers, problems = laid_out(shape, typed, name)
     try:
         solid = from_layers(shape.lattice, layers, pieces, name)
@@ -379,8 +444,7 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
                           data={"family": "solid", "board": board, "pieces": solid.pieces.name})
 
     def frames(solution) -> list[Frame]:
-        return [Frame.of_letters(rows, drawn, ground=OUTSIDE, caption=f"layer {z + 1}")
-                for z, rows in enumerate(split_rows(puzzle.text(solution), depths))]
+        return layer_frames(Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE), depths)
 
     def figures(solution) -> dict:
         return {"layers": None if solution is None else split_rows(puzzle.text(solution), depths)}
@@ -411,6 +475,7 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
                               lambda letters: frames(tuple(option[letter] for letter in letters)))
 
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
+    puzzle.drawn = lambda frame: layer_frames(frame, depths)  # a hint's grid, as the solutions are shown
     puzzle.stands, puzzle.rests_on = stands, rests_on
     puzzle.steps = assembly_steps
     puzzle.assemblable = lambda solution: assembler.possible(pieces_of(solution))
@@ -427,6 +492,36 @@ def empty_board(name: str) -> tuple[list[str], dict]:
         raise catalog.DataFileError(f"--board: {name} is the cells typed; type its layers into a puzzle file")
     layers, _ = laid_out(shape, [])
     return text_rows(layers), {"board": shape.name}
+
+
+#: Counts the README quotes, by board: (all, up to symmetry), the board's own pieces.
+KNOWN = {"pyramid": (26_720, 3_340), "soma": (11_520, 240)}
+
+
+def named_boards() -> list[NamedBoard]:
+    """The boards this family names, for ``xlsolver boards``: each named one with its layers drawn side by side,
+    then the names that stand for many (``pyramid-N``, a box ``WxDxH``) and the boards of the cells typed."""
+    listed = []
+    for name, title in (("pyramid", "55-ball pyramid, 5 layers (IQ Puzzler Pro, Kanoodle)"),
+                        ("soma", "Soma cube, 3 x 3 x 3"), ("bedlam", "Bedlam cube, 4 x 4 x 4")):
+        shape = board_shape(name, "board")
+        layers, _ = laid_out(shape, [])
+        total, distinct = KNOWN.get(name, (None, None))
+        listed.append(NamedBoard(name, title, OWN_PIECES[name], tuple(_beside(layers)), len(shape.cells), total,
+                                 distinct, len(shape.lattice.symmetries(shape.cells))))
+    return listed + [
+        NamedBoard("pyramid-N", "a pyramid of balls N layers high (N x N at the bottom, 1 at the top)",
+                   OWN_PIECES["pyramid"]),
+        NamedBoard("WxDxH", "a box of cubes W wide, D deep, H high, such as 3x3x3", "the set of cubes that fills it"),
+        NamedBoard("balls", "the balls typed in the layers, '.' a ball", OWN_PIECES["balls"]),
+        NamedBoard("cubes", "the cubes typed in the layers, '.' a cube", "the set of cubes that fills them")]
+
+
+def _beside(layers: list[list[str]]) -> list[str]:
+    """Layers side by side, bottom first, two spaces between, top-aligned."""
+    widths = [len(rows[0]) for rows in layers]
+    return ["  ".join((rows[r] if r < len(rows) else "").ljust(width) for rows, width in zip(layers, widths)).rstrip()
+            for r in range(max(map(len, layers)))]
 
 
 # --- the workbook: its sheets and legend -------------------------------------------------------------------------
@@ -527,5 +622,5 @@ def legend_height(settings) -> int:
 
 
 FAMILY = cover.family(name="solid", title="3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes",
-                      read=read, settings=(BOARD, PIECES), board=empty_board, order=6, legend=legend, sheets=sheets,
-                      builds=True)
+                      read=read, settings=(BOARD, PIECES), board=empty_board, has_board=is_board, boards=named_boards,
+                      order=6, legend=legend, sheets=sheets, builds=True)

@@ -26,7 +26,7 @@ from ..catalog import Piece, PieceSet
 from ..exact_cover import ExactCover
 from ..geometry import Point
 from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
-from . import Drawing, InvalidPuzzle, Setting, Settings, cover, exact
+from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
 
@@ -389,6 +389,12 @@ def named_board(name: str) -> tuple[list[str], dict]:
     return empty_board_rows(board), {"pieces": board.pieces}
 
 
+def named_boards() -> list[NamedBoard]:
+    """The catalogue's boards (shipped and from XLSOLVER_DATA), for ``xlsolver boards``."""
+    return [NamedBoard(name, b.title, b.pieces, b.rows, len(b.cells), b.known_total, b.known_distinct,
+                       len(geometry.symmetries(b.cells))) for name, b in catalog.boards().items()]
+
+
 def legend(settings) -> list[Frame]:
     """Each piece of the set, drawn in its colour."""
     pieces = catalog.piece_set(settings["pieces"])
@@ -452,6 +458,6 @@ def sheets() -> tuple[SheetSpec, ...]:
     )
 
 
-FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, legend=legend, heat_map=True,
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, boards=named_boards, legend=legend, heat_map=True,
                       title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
                       sheets=sheets, order=0)

@@ -8,7 +8,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import catalog, families
+from .. import catalog, families, views
 from ..answer import Answer, Cell, Frame, Status
 from ..console import interruptible
 from ..families import FRAMES
@@ -31,7 +31,8 @@ class Pressed:
 
     action: str
     answers: dict[str, Answer] = field(default_factory=dict)
-    shown: dict[str, Frame | None] = field(default_factory=dict)  # the solution (or step) shown, the input typed
+    # the solution (or step) shown, the input typed: a frame, or a 3D board's layers (a frame each, captioned)
+    shown: dict[str, list[Frame] | None] = field(default_factory=dict)
     saved: str | None = None  # the file written; None when nothing was pressed or the save failed
     not_saved: str | None = None  # why the save failed (one line naming the file); the file is as it was
 
@@ -200,21 +201,36 @@ def solve(path: str | Path, area: str | None = None, output: str | Path | None =
     return pressed.answers
 
 
-def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> Frame | None:
+def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> list[Frame] | None:
     """The grid an action wrote, as the command line shows it: the solution (or the step) now in the
-    solution grid, the heat map drawn there, or the input grid as Hint or Generate typed it; None when it wrote
-    none of them."""
+    solution grid (every frame of a solution: a 3D one's layers), the heat map drawn there, or the input grid as
+    Hint or Generate typed it; None when it wrote none of them."""
     if action in actions.SHOWING:
         if actions.failed(action, answer):
             return None
-        stepping = families.get(area.family).steps == FRAMES  # the step Next or Previous moved to
-        shown = state.load_state(book, area).shown if stepping else 0
-        return answer.frames[min(max(shown, 0), len(answer.frames) - 1)]
-    if action in ("hint", "heatmap") and answer.status in (Status.SOLVED, Status.COUNTED) and answer.frames:
-        return answer.frames[0]
+        if families.get(area.family).steps != FRAMES:
+            return list(answer.frames)
+        shown = state.load_state(book, area).shown  # the step Next or Previous moved to
+        return [answer.frames[min(max(shown, 0), len(answer.frames) - 1)]]
+    if action == "heatmap" and answer.status is Status.COUNTED and answer.frames:
+        return [answer.frames[0]]
+    if action == "hint" and answer.status is Status.SOLVED and answer.frames:
+        return list(answer.frames)
     if action == "generate" and answer.status is Status.SOLVED:
-        return _input_frame(book, area)
+        return _input_frames(book, area)
     return None
+
+
+def _input_frames(book: Book, area: layout.Area) -> list[Frame]:
+    """The input grid as typed (one character a cell, '.' empty), as the answers show it: a 3D board's layers a
+    frame each (``views.layers``), else one frame with cells off a fixed board as backdrop."""
+    layers = area.spec.layers
+    if layers is None:
+        return [_input_frame(book, area)]
+    grid = [[cell_char(value, "", area.spec.keep_case, area.spec.digits)[0] for value in row]
+            for row in book.read(f"{area.name}_In")]
+    stacked = Frame(tuple(tuple(Cell(ch) for ch in row) for row in layers.stacked(grid)))
+    return views.layers(stacked, [rows for rows, _ in layers.shapes])
 
 
 def _input_frame(book: Book, area: layout.Area) -> Frame:
