@@ -29,7 +29,8 @@ from xlsolver.workbook.openpyxl_book import OpenpyxlBook  # noqa: E402
 
 README_SHEET = "IQ Puzzler Pro"
 MISTAKE = ("IQ5x11", ["GQ"])  # an area, and rows typed over its input's top-left corner: Q is no IQ piece
-SOLVED_EMPTY = ("Soma", "Bedlam")  # areas shipped empty that the after pictures show solved too
+SOLVED_EMPTY = ("Soma", "Bedlam")  # areas shipped with no piece placed that the after pictures show solved too
+DPI = 120  # a grid's letter about 13 pixels high: readable at the picture's own size
 
 
 def slug(sheet: str) -> str:
@@ -69,13 +70,13 @@ def main(only: list[str]) -> None:
         solve_empty(after)
         with_mistake(before, error)
         for state, path in (("before", before), ("after", after)):
-            pictures = render_png(path, tmp / state, sheets=names, dpi=60, office=office)  # in the order asked
+            pictures = render_png(path, tmp / state, sheets=names, dpi=DPI, office=office)  # in the order asked
             for sheet, png in zip(names, pictures):
                 _copy(png, sheets_dir / f"{slug(sheet)}-{state}.png")
                 if sheet == README_SHEET:
                     _copy(png, out / f"workbook-{state}-solve.png")
         if layout.area(MISTAKE[0]).sheet in names:
-            [png] = render_png(error, tmp / "error", sheets=[layout.area(MISTAKE[0]).sheet], dpi=60, office=office)
+            [png] = render_png(error, tmp / "error", sheets=[layout.area(MISTAKE[0]).sheet], dpi=DPI, office=office)
             _copy(png, sheets_dir / "error.png")
 
 

@@ -16,6 +16,10 @@ LEGEND_TOP = 3  # sheet row (0-based) of a legend: below the heading and the two
 BELOW_INTRO = LEGEND_TOP + 3  # where the first area's title may start on a sheet without a legend
 BELOW_LEGEND = LEGEND_TOP + 8  # ... and below a legend of two bands
 CELL_PIXELS = 22  # a grid cell's width and height on screen: square, room for one bold letter or digit
+#: Rows a 3D board's grids have above them: each layer's caption ("layer 1", bottom first), then its column
+#: letters (A B C ...), so a cell a puzzle file names (``layer 2 C3``) is found on the sheet; the rows are
+#: numbered beside each grid.  A layered area's title and labels stand above these rows.
+LAYER_HEAD_ROWS = 2
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,10 @@ class AreaSpec:
     layers: Layers | None = None  # a 3D board: its layers side by side (rows and cols are their extent)
     empty: str = "."  # what an empty input cell is in the family's grid: open board, or "#" (a shape drawn by its cells)
     picture: PictureCells | None = None  # where the answer's picture of a 3D shape goes (the Scene seen flat)
+    coloured: bool = False  # a typed piece letter shows in its piece's colour (the area's piece set, or the set its
+    # Pieces cell chooses), as the solution does
+    unfilled: str | None = None  # with ``empty`` '#' on a fixed board (a named box): the message for an empty cell
+    # of the board, which must be typed ('.' or a letter); None: an empty cell is simply not part of the board
 
 
 @dataclass(frozen=True)
@@ -200,5 +208,5 @@ def legend_places(heights_widths: Sequence[tuple[int, int, str]]) -> tuple[list[
     return places, captions, row + band
 
 
-__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
+__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LAYER_HEAD_ROWS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
            "SizeCells", "ListCells", "PictureCells", "Layers", "AreaSpec", "SheetSpec", "Offset", "legend_places"]

@@ -77,7 +77,9 @@ def test_solve_all_areas_with_input_and_write_elsewhere(tmp_path, cli):
     result = cli("solve", str(path), "-o", str(out), "--json")
     report = json.loads(result.stdout)
     assert result.returncode == 0
-    sampled = {area.name for area in layout.areas().values() if any(row.strip() for row in area.spec.sample)}
+    sampled = {area.name for area in layout.areas().values() if any(row.strip() for row in area.spec.sample)
+               and not area.spec.unfilled}  # a box shipped filled with '.' (Soma, Bedlam): nothing placed, left alone
+    assert {"Soma", "Bedlam"} <= {area.name for area in layout.areas().values() if area.spec.unfilled}
     assert set(report["areas"]) == sampled and len(sampled) >= 9  # the areas with samples
     assert all(a["status"] == "solved" for a in report["areas"].values())
     custom = report["areas"]["Custom"]["solution"]

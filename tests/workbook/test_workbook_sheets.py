@@ -116,7 +116,12 @@ def test_nothing_an_area_draws_overlaps(workbook):
         for (r, c) in build.sheet_legend(sheet):
             claim("legend", r, c, 1, 1)
         for area in sheet.areas:
-            claim(f"{area.name} title", area.top - 2, area.left, 2, 1)
+            claim(f"{area.name} title", area.labels_row - 1, area.left, 2, 1)
+            claim(f"{area.name} Solution label", area.labels_row, area.out_left, 1, 1)
+            if area.spec.layers is not None:  # layer captions and column letters over both grids, rows numbered
+                for left in (area.left, area.out_left):
+                    claim(f"{area.name} layer heads", area.top - 2, left, 2, area.cols)
+                    claim(f"{area.name} row numbers", area.top, left - 1, area.rows, 1)
             claim(f"{area.name}_In", area.top, area.left, area.rows, area.cols)
             claim(f"{area.name}_Out", area.top, area.out_left, area.rows, area.cols)
             top, left, bottom, right = area.status_box

@@ -6,6 +6,7 @@ copy (test_workbook_headless.py checks it ends as the file does)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,8 @@ from xlsolver.a1 import cell_name
 from xlsolver.answer import OFF_BOARD
 from xlsolver.families import Ask
 from xlsolver.workbook import layout
-from workbook_helpers import (all_values, committed_book, copy_of_board, fills_of, press, status, type_into,
-                              values_of)
+from workbook_helpers import (COMMITTED, all_values, committed_book, copy_of_board, fills_of, press, status,
+                              type_into, values_of)
 
 SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State", "Picture")} & \
@@ -30,8 +31,10 @@ def text_form(layers: list[list[str]]) -> list[str]:
 
 
 def as_typed(area: layout.Area, layers: list[list[str]]) -> list[str]:
-    """Layers (bottom first) as a user types them into the area: side by side, '.' left empty."""
-    return [row.replace(".", " ") for row in area.spec.layers.spread(text_form(layers))]
+    """Layers (bottom first) as a user types them into the area: side by side, '.' left empty where an empty cell
+    is one to fill (the Pyramid), typed where an empty cell is no part of the shape (the Cubes sheet)."""
+    spread = area.spec.layers.spread(text_form(layers))
+    return [row.replace(".", " ") for row in spread] if area.spec.empty == "." else spread
 
 
 def shown_layers(book, area: layout.Area, name: str = "Out", empty: str = ".") -> list[list[str]]:
@@ -240,3 +243,152 @@ def test_the_legends_show_both_flat_sets_and_the_cube_pieces_layer_by_layer():
     for letter, piece in bedlam.pieces.items():
         assert sum(cell.text == letter and cell.colour == piece.colour for cell in cubes.values()) == piece.size
     assert max(c for _, c in cubes) < 60 and max(r for r, _ in cubes) < sheets["Cubes"].areas[0].top - 2
+
+
+# --- the sheets guide the typing: layer captions and A1 marks, typed letters in colour, the Cubes rule ----------
+
+LAYERED = [PYRAMID, SOMA, BEDLAM, CUBES]
+
+
+@pytest.fixture(scope="module")
+def built():
+    import openpyxl
+
+    return openpyxl.load_workbook(COMMITTED)
+
+
+@pytest.mark.parametrize("area", LAYERED, ids=lambda a: a.name)
+def test_each_layer_block_is_captioned_and_lettered_and_the_rows_numbered(built, area):
+    ws = built[area.sheet]
+    at = lambda r, c: ws.cell(r + 1, c + 1).value  # noqa: E731  (0-based)
+    assert at(area.labels_row, area.left) == "Your puzzle" and at(area.labels_row, area.out_left) == "Solution"
+    assert at(area.labels_row - 1, area.left) == area.title
+    layers = area.spec.layers
+    for left in (area.left, area.out_left):  # the input grid, then the solution grid
+        for z, ((rows, cols), (_, offset)) in enumerate(zip(layers.shapes, layers.origins())):
+            assert at(area.top - 2, left + offset) == f"layer {z + 1}", (area.name, left, z)
+            assert [at(area.top - 1, left + offset + c) for c in range(cols)] == list("ABCDE"[:cols])
+            assert at(area.top - 1, left + offset + cols) is None, "no letter over the gap between layers"
+        assert [at(area.top + r, left - 1) for r in range(layers.rows)] == list(range(1, layers.rows + 1))
+    assert at(area.top - 2, area.left + 1) is None  # one caption a layer, at its block's first column
+
+
+def test_a_cell_found_by_its_marks_is_the_cell_a_puzzle_file_names_and_the_message_names_it_so():
+    """Layer 2, column D, row 4 by the sheet's marks is what a puzzle file calls ``layer 2 D4``; a mistake typed
+    there (an open cell of challenge 81) is named by its sheet cell and layer, as every message on the sheet names
+    a cell."""
+    import openpyxl
+
+    ws = openpyxl.load_workbook(COMMITTED)["Pyramid"]
+    row = next(r for r in range(PYRAMID.top, PYRAMID.top + PYRAMID.rows) if ws.cell(r + 1, PYRAMID.left).value == 4)
+    caption = next(c for c in range(PYRAMID.left, PYRAMID.out_left) if ws.cell(PYRAMID.top - 1, c + 1).value == "layer 2")
+    col = next(c for c in range(caption, PYRAMID.out_left) if ws.cell(PYRAMID.top, c + 1).value == "D")
+    book = committed_book()
+    layers = [list(rows) for rows in SAMPLES[0]["layers"]]
+    type_into(book, "Pyramid_In", as_typed(PYRAMID, layers))
+    book.set("Pyramid", cell_name(row, col), "Q")
+    assert press(book, "Pyramid", "solve").status == "invalid"
+    assert status(book, "Pyramid").startswith(f"{cell_name(row, col)} (layer 2): 'Q' is not a piece")
+    assert layers[1][3] == "AFD."
+    layers[1][3] = "AFDQ"
+    with pytest.raises(families.InvalidPuzzle) as err:
+        families.get("solid").parse(text_form(layers), {"board": "pyramid"})
+    assert err.value.messages[0].startswith("layer 2 D4: 'Q' is not a piece")
+
+
+def conditional_rules(ws, name: str) -> list[tuple[str, object]]:
+    """(formula, its format) of every conditional format over the range a defined name holds."""
+    ref = layout.defined_names()[name].split("!")[1].replace("$", "")
+    return [(rule.formula[0], rule.dxf) for cf in ws.conditional_formatting if str(cf.sqref) == ref for rule in cf.rules]
+
+
+def chooses(formula: str, pieces: str, word: str) -> bool:
+    """Whether a rule's condition on the Pieces cell holds with ``word`` typed there (the two forms the builder
+    writes: the set named, or none of the others named)."""
+    cell = re.escape(layout.defined_names()[f"{pieces}_Pieces"].split("!")[1])
+    named = re.findall(rf'LOWER\(TRIM\({cell}\)\)="([^"]*)"', formula)
+    return word not in named if "NOT(OR(" in formula else word in named
+
+
+@pytest.mark.parametrize("area,choices", [(PYRAMID, ("iq-puzzler-pro", "kanoodle")), (SOMA, ("soma",)),
+                                          (BEDLAM, ("bedlam",)), (CUBES, ("soma", "bedlam"))], ids=lambda a: getattr(a, "name", ""))
+def test_a_typed_letter_shows_in_its_pieces_colour_as_the_pieces_cell_chooses(built, area, choices):
+    rules = conditional_rules(built[area.sheet], f"{area.name}_In")
+    first = cell_name(area.top, area.left)
+    for word in choices:
+        for letter, piece in catalog.piece_set(word).pieces.items():
+            found = [dxf for formula, dxf in rules if f'UPPER({first})="{letter}"' in formula
+                     and (len(choices) == 1 or chooses(formula, area.name, word))]
+            assert len(found) == 1, (area.name, word, letter)
+            assert found[0].fill.bgColor.rgb[2:].lower() == piece.colour.lstrip("#").lower(), (word, letter)
+    status_cell = layout.absolute_range(*area.status_cell, 1, 1)
+    assert all(f'ADDRESS(ROW(),COLUMN(),4)&" ("," "&{status_cell})' in formula for formula, _ in rules), \
+        "a cell the status names keeps its mark"
+    assert len(rules) == sum(len(catalog.piece_set(word).pieces) for word in choices)
+
+
+def test_kanoodles_white_piece_is_outlined_in_the_legend_the_typing_the_solution_and_the_picture(built):
+    from xlsolver.workbook import build
+
+    white = catalog.piece_set("kanoodle").pieces["F"]
+    assert build.pale(white.colour) and not any(build.pale(piece.colour) for name in ("iq-puzzler-pro", "soma", "bedlam")
+                                                for piece in catalog.piece_set(name).pieces.values())
+    ws = built["Pyramid"]
+    sheet = next(sheet for sheet in layout.sheets() if sheet.name == "Pyramid")
+    legend = [ws.cell(r + 1, c + 1) for (r, c), cell in build.sheet_legend(sheet).items() if cell.colour == white.colour]
+    assert len(legend) == white.size
+    assert all(side.color.rgb == "FF" + build.OUTLINE.lstrip("#").upper() for cell in legend
+               for side in (cell.border.left, cell.border.right, cell.border.top, cell.border.bottom))
+    for name in ("Pyramid_In", "Pyramid_Out", "Pyramid_Picture"):
+        outlined = [formula for formula, dxf in conditional_rules(ws, name) if dxf.border is not None
+                    and dxf.border.left.style and dxf.border.left.color.rgb.endswith(build.OUTLINE.lstrip("#").upper())]
+        assert len(outlined) == 1 and '="F"' in outlined[0] and chooses(outlined[0], "Pyramid", "kanoodle"), name
+
+
+def test_the_cubes_ship_filled_with_dots_and_solve_as_shipped_and_unpressed_by_solve_on_every_area():
+    from xlsolver.workbook import headless
+
+    book = committed_book()
+    for area in (SOMA, BEDLAM):
+        assert {ch for rows in shown_layers(book, area, "In", empty=" ") for row in rows for ch in row} == {"."}
+    assert set(headless.areas_with_input(book)) >= {"Pyramid", "Cubes"}
+    assert not {"Soma", "Bedlam"} & set(headless.areas_with_input(book)), "a box as shipped has nothing typed"
+    book.write("Bedlam_TimeLimit", [[60]])
+    for area in (SOMA, BEDLAM):
+        assert press(book, area.name, "solve").status == "solved", status(book, area.name)
+    book.set("Cubes", sheet_cell(SOMA, 0, 0, 0), "V")
+    assert "Soma" in headless.areas_with_input(book)
+
+
+def test_an_empty_cell_of_the_soma_cube_gets_one_message_naming_it_and_its_mark():
+    book = committed_book()
+    before = all_values(book, skip=OUTPUTS)
+    cell = sheet_cell(SOMA, 1, 1, 1)  # the cube's centre
+    book.set("Cubes", cell, None)
+    answer = press(book, "Soma", "solve")
+    assert answer.status == "invalid"
+    assert answer.messages == [f"{cell} (layer 2): empty, but the Soma cube has a cube here; type '.' (a cube to "
+                               "fill) or a piece's letter"]
+    fills = fills_of(book, "Soma_In")
+    _, left = SOMA.spec.layers.origins()[1]
+    assert [(r, c) for r, row in enumerate(fills) for c, fill in enumerate(row) if fill == layout.ERROR_FILL] == \
+        [(1, left + 1)]
+    assert values_of(book, "Soma_In")[1][left + 1] is None, "the puzzle is not changed behind the user's back"
+    book.set("Cubes", cell, ".")
+    assert all_values(book, skip=OUTPUTS) == before
+    assert press(book, "Soma", "solve").status == "solved"
+
+
+def test_on_the_soma_cube_generate_types_dots_hint_adds_a_piece_and_clear_keeps_them():
+    book = committed_book()
+    press(book, "Soma", "generate")
+    typed = shown_layers(book, SOMA, "In", empty=" ")
+    cells = "".join(row for rows in typed for row in rows)
+    assert " " not in cells and "." in cells, "the cubes to fill typed as '.', none left empty"
+    assert press(book, "Soma", "hint").status == "solved", status(book, "Soma")
+    hinted = shown_layers(book, SOMA, "In", empty=" ")
+    assert sum(a != b for x, y in zip(typed, hinted) for p, q in zip(x, y) for a, b in zip(p, q)) >= 3
+    press(book, "Soma", "solve")
+    press(book, "Soma", "clear")
+    assert shown_layers(book, SOMA, "In", empty=" ") == hinted
+    assert all(v is None for row in values_of(book, "Soma_Out") for v in row)

@@ -32,7 +32,7 @@ from ..assembly import Assembler
 from ..catalog import PieceSet
 from ..exact_cover import ExactCover
 from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
-from ..sheets import LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
+from ..sheets import LAYER_HEAD_ROWS, LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
 from ..views import GAP, side_by_side, views
 from ..views import layers as layer_frames
 from . import InvalidPuzzle, NamedBoard, Setting, Settings, building, cover, exact
@@ -576,37 +576,53 @@ STEPS = (".....", ".....", ".....", "", "", "",
          ".", ".", ".", "", "", "", "", "", "", "", "", "", "")
 
 
+#: The row of a layered area's title, from its input grid's top: a setting cell there stands beside the title.
+TITLE_ROW = -2 - LAYER_HEAD_ROWS
+
+
+def filled(layers: Layers) -> tuple[str, ...]:
+    """A box's grid as the Cubes sheet ships it: '.' (a cube to fill) in every cell of every layer."""
+    return tuple(layers.spread(text_rows([["." * cols] * rows for rows, cols in layers.shapes])))
+
+
+def unfilled(title: str) -> str:
+    """The message for an empty cell of a box on the Cubes sheet, where an empty cell is not part of the shape."""
+    return f"empty, but the {title} has a cube here; type '.' (a cube to fill) or a piece's letter"
+
+
 def sheets() -> tuple[SheetSpec, ...]:
     pyramid, soma, bedlam = board_layers("pyramid"), board_layers("soma"), board_layers("bedlam")
     drawn = Layers(((5, 5),) * 5)
     flat = "".join(catalog.piece_set("iq-puzzler-pro").pieces)
-    choose = SettingCell("pieces", (-2, 12), "iq-puzzler-pro", choices=("iq-puzzler-pro", "kanoodle"))
+    choose = SettingCell("pieces", (TITLE_ROW, 12), "iq-puzzler-pro", choices=("iq-puzzler-pro", "kanoodle"))
     legend_rows = legend_height({"pieces": ("iq-puzzler-pro", "kanoodle")})
     cube_legend_rows = legend_height({"pieces": ("soma", "bedlam")})
     return (
         SheetSpec(
             "Pyramid", "Sheet12", 11, "The pyramid: IQ Puzzler Pro and Kanoodle",
-            "Type a challenge's pieces into the layers, bottom layer first (5 x 5, 4 x 4, ... 1 x 1, left to right: "
-            "a ball rests on four below it), choose the pieces and press Solve. Empty cells are balls to fill.",
+            "Type a challenge's pieces into the layers, bottom layer first (layer 1, 5 x 5, to layer 5, 1 x 1, left to "
+            "right: a ball rests on four below it), choose the pieces and press Solve. Empty cells are balls to fill.",
             areas=(AreaSpec("Pyramid", "55-ball pyramid", pyramid.rows, pyramid.cols, layers=pyramid,
                             settings={"board": "pyramid"}, cells=(choose,), letters=flat, generate=True,
-                            sample=tuple(pyramid.spread(PYRAMID_SAMPLE)),
+                            sample=tuple(pyramid.spread(PYRAMID_SAMPLE)), coloured=True,
                             picture=picture_cells("pyramid", pyramid.rows)),),
             legend={"pieces": ("iq-puzzler-pro", "kanoodle")}, areas_top=LEGEND_TOP + legend_rows + 1),
         SheetSpec(
             "Cubes", "Sheet13", 12, "Cubes: Soma, Bedlam, your own shape",
-            "Each layer is a grid, bottom first, left to right. Type pieces already placed (or nothing) and press "
-            "Solve; in the last area draw a shape with '.' (a cube) and choose its pieces.",
+            "Each layer is a grid, bottom first, left to right. In every grid '.' is a cube to fill, a letter a piece "
+            "placed, an empty cell no part of the shape (Soma and Bedlam come filled with '.'). Press Solve.",
             areas=(AreaSpec("Soma", "Soma cube (3 x 3 x 3)", soma.rows, soma.cols, layers=soma,
                             settings={"board": "soma", "pieces": "soma"}, letters="".join(_letters("soma")),
-                            generate=True, picture=picture_cells("soma", soma.rows)),
+                            generate=True, picture=picture_cells("soma", soma.rows), empty=OUTSIDE,
+                            sample=filled(soma), unfilled=unfilled("Soma cube"), coloured=True),
                    AreaSpec("Bedlam", "Bedlam cube (4 x 4 x 4)", bedlam.rows, bedlam.cols, layers=bedlam,
                             settings={"board": "bedlam", "pieces": "bedlam"}, letters="".join(_letters("bedlam")),
-                            generate=True, picture=picture_cells("bedlam", bedlam.rows)),
+                            generate=True, picture=picture_cells("bedlam", bedlam.rows), empty=OUTSIDE,
+                            sample=filled(bedlam), unfilled=unfilled("Bedlam cube"), coloured=True),
                    AreaSpec("Cubes", "Your shape (type . for each cube, a letter for a piece placed)", drawn.rows,
                             drawn.cols, layers=drawn, settings={"board": "cubes"}, empty=OUTSIDE,
-                            cells=(SettingCell("pieces", (-2, 24), "soma", choices=("soma", "bedlam")),),
-                            hint="Type . for a cube of the shape, a piece letter",
+                            cells=(SettingCell("pieces", (TITLE_ROW, 24), "soma", choices=("soma", "bedlam")),),
+                            hint="Type . for a cube of the shape, a piece letter", coloured=True,
                             sample=tuple(drawn.spread(STEPS)), picture=picture_cells("5x5x5", drawn.rows))),
             legend={"pieces": ("soma", "bedlam")}, areas_top=LEGEND_TOP + cube_legend_rows + 1),
     )

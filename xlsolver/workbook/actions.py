@@ -30,7 +30,7 @@ from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, generating
 from ..families.levels import LEVELS
 from . import areas, layout
 from .book import Book, MissingName
-from .cells import cell_value
+from .cells import OPEN, cell_value
 from .marking import (cells_to_mark, empty_outputs, input_fills, layered, mark, unmark, write_frame, write_listing,
                       write_picture)
 from .state import fingerprint, load_state, remember
@@ -300,7 +300,8 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         kind = f"{level.capitalize()} challenge" if level else "challenge"
         return Answer(Status.TIME_LIMIT, with_warning(f"No {kind} found within the {seconds:g} s time limit; press "
                                                       "Generate again or raise the limit.", warning))
-    book.write(name, [[None if ch in ". " else cell_value(ch, area.spec.digits)
+    left_empty = ". " if area.spec.empty == OPEN else " "  # where an empty cell is no board, '.' is typed
+    book.write(name, [[None if ch in left_empty else cell_value(ch, area.spec.digits)
                        for ch in row.ljust(len(values[0]))] for row in area.grid_rows(made.rows)])
     clear(book, area)
     book.paint(name, input_fills(area, len(values), len(values[0])))

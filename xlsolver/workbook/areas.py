@@ -62,6 +62,11 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
                     grid[r][c] = area.spec.empty
     rows, cols = len(grid), len(grid[0]) if grid else 0
     mask, size, problems = _mask(book, area, namer_for(book, name), rows, cols)
+    if area.spec.unfilled and mask is not None:  # a fixed box where an empty cell would leave a cube out: say so
+        for r, c in sorted(mask):
+            if r < rows and c < cols and is_blank([[values[r][c]]]):
+                problems.append(f"{namer(r, c)}: {area.spec.unfilled}")
+                grid[r][c] = OPEN  # the family reads the rest as if typed: this cell's one message is that one
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if mask is not None and (r, c) not in mask:

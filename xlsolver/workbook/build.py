@@ -22,7 +22,7 @@ from pathlib import Path
 import xlsxwriter
 
 from .. import catalog, families
-from ..a1 import cell_name
+from ..a1 import cell_name, column_letters
 from ..answer import OFF_BOARD, Cell, Frame
 from ..files import UserError
 from ..families.levels import LEVELS
@@ -38,6 +38,8 @@ LAST_COLUMN = 120  # grid columns are set this far right
 CREATED = dt.datetime(2026, 1, 1)
 BUTTONS_MARKER = "' --- Below: one macro per button, written by 'xlsolver build-workbook' from the layout. Do not edit."
 LEGEND_BAND_ROWS = 4  # a legend band: pieces up to three cells tall, and a gap
+OUTLINE = "#595959"  # the border of a pale piece's cells (Kanoodle's white F), so it does not look like an empty cell
+PALE = 0xe6  # a piece colour whose red, green and blue are all at least this is pale: drawn outlined
 
 
 class WrongXlwings(UserError):
@@ -135,19 +137,34 @@ class _Formats:
                                           "border": 1, "border_color": "#d9d9d9"})
         self.conf_key = book.add_format({"bold": True})
         self.dark = book.add_format({"bg_color": OFF_BOARD})
+        self.caption = book.add_format({"font_size": 9, "font_color": "#555555"})
+        self.mark = book.add_format({"font_size": 8, "font_color": "#7f7f7f", "align": "center", "valign": "vcenter"})
+        self.outline = book.add_format({"border": 1, "border_color": OUTLINE})
         self._pieces: dict[str, object] = {}
         self._book = book
 
     def highlight(self, colour: str):
-        """A conditional-format colour (no borders or alignment: those stay the cell's)."""
-        return self._book.add_format({"bg_color": colour, "font_color": text_colour(colour)})
+        """A conditional-format colour (no alignment: that stays the cell's; a pale colour outlined)."""
+        key = ("highlight", colour)
+        if key not in self._pieces:
+            outline = {"border": 1, "border_color": OUTLINE} if pale(colour) else {}
+            self._pieces[key] = self._book.add_format({"bg_color": colour, "font_color": text_colour(colour),
+                                                       **outline})
+        return self._pieces[key]
 
     def piece(self, colour: str):
+        """A legend's piece cell: a white border between cells, or an outline around a pale piece's."""
         if colour not in self._pieces:
             self._pieces[colour] = self._book.add_format({
                 "bold": True, "align": "center", "valign": "vcenter", "bg_color": colour,
-                "font_color": text_colour(colour), "border": 1, "border_color": "#ffffff"})
+                "font_color": text_colour(colour), "border": 1, "border_color": OUTLINE if pale(colour) else "#ffffff"})
         return self._pieces[colour]
+
+
+def pale(colour: str) -> bool:
+    """A colour hard to tell from the white sheet and the empty cells (Kanoodle's white piece): drawn outlined."""
+    red, green, blue = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    return min(red, green, blue) >= PALE
 
 
 def build(path: str | Path, vba_dir: Path | None = None, runpython_stub: bool = False) -> Path:
@@ -316,9 +333,11 @@ def _letter_rule(first_cell: str, letters: str | None, holes: bool = True) -> st
 
 def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     spec = area.spec
-    ws.write(area.top - 2, area.left, area.title, formats.title)
-    ws.write(area.top - 1, area.left, "Your puzzle", formats.label)
-    ws.write(area.top - 1, area.out_left, "Solution", formats.label)
+    ws.write(area.labels_row - 1, area.left, area.title, formats.title)
+    ws.write(area.labels_row, area.left, "Your puzzle", formats.label)
+    ws.write(area.labels_row, area.out_left, "Solution", formats.label)
+    if spec.layers is not None:
+        _layer_heads(ws, formats, area)
     mask = area.mask
     letters = spec.letters
     allowed = spec.hint or (f"Type a letter ({' '.join(letters)})" if letters else "Type a letter")
@@ -351,6 +370,8 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
                "Solution grid", f"xlsolver writes the solution here. Type your puzzle into the grid on the left "
                            f"({typed_in}).")
     _status_box(ws, formats, area)
+    if spec.coloured:
+        _piece_colours(ws, formats, area)
     for action in area.actions:
         r, c = area.button_cell(action)
         ws.insert_button(r, c, {**BUTTON, "macro": area.macro(action), "caption": layout.BUTTON_CAPTIONS[action]})
@@ -369,6 +390,57 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
         ws.data_validation(row, col, row, col, {
             "validate": "list", "source": [level.capitalize() for level in LEVELS], "input_title": "Level",
             "input_message": "Generate makes a challenge of this level (Starter easiest); empty: any level."})
+
+
+def _layer_heads(ws, formats: _Formats, area: layout.Area) -> None:
+    """Over each layer's block of both grids its caption (``layer 1``, bottom first) and column letters, and the
+    rows numbered left of each grid: a layer's A1 is its top-left cell, as a puzzle file names its cells
+    (``layer 2 C3``).  All outside the grids, so the sheet cells messages name (``H7 (layer 2)``) stay as they are."""
+    layers = area.spec.layers
+    for left in (area.left, area.out_left):
+        for z, ((_, cols), (_, offset)) in enumerate(zip(layers.shapes, layers.origins())):
+            ws.write(area.top - 2, left + offset, f"layer {z + 1}", formats.caption)
+            for c in range(cols):
+                ws.write(area.top - 1, left + offset + c, column_letters(c), formats.mark)
+        for r in range(layers.rows):
+            ws.write(area.top + r, left - 1, r + 1, formats.mark)
+
+
+def piece_choices(area: layout.Area) -> list[tuple[str, str | None]]:
+    """The piece sets an area's letters may belong to, each with the condition (a formula) that its Pieces cell
+    chooses it: the area's own set (no condition), or each choice of the cell, the first also when the cell holds
+    none of the others (empty: the board's own set, the first choice on these sheets)."""
+    if area.pieces:
+        return [(area.pieces, None)]
+    cell = next((cell for cell in area.spec.cells if cell.key == "pieces" and cell.choices), None)
+    if cell is None:
+        return []
+    word = f"LOWER(TRIM({layout.absolute_range(*area.at(cell.at), 1, 1)}))"
+    others = [f'{word}="{choice}"' for choice in cell.choices[1:]]
+    first = f"NOT(OR({','.join(others)}))" if others else None
+    return [(cell.choices[0], first)] + list(zip(cell.choices[1:], others))
+
+
+def _piece_colours(ws, formats: _Formats, area: layout.Area) -> None:
+    """A typed piece letter in its piece's colour, following the Pieces cell (conditional formats on the input
+    grid), except on a cell the status names (a mistake's mark stays seen); a pale piece outlined wherever
+    xlsolver draws it too (solution grid, picture), whose fills xlsolver writes."""
+    status = layout.absolute_range(*area.status_cell, 1, 1)
+    after = " (" if area.spec.layers is not None else ":"  # how a message goes on after the cell it names
+    unnamed = f'ISERROR(SEARCH(" "&ADDRESS(ROW(),COLUMN(),4)&"{after}"," "&{status}))'
+    drawn = [(area.top, area.out_left, area.rows, area.cols)]
+    if area.spec.picture:
+        picture = area.spec.picture
+        drawn.append((*area.at(picture.at), picture.rows, picture.cols))
+    for name, chosen in piece_choices(area):
+        for letter, piece in catalog.piece_set(name).pieces.items():
+            for (top, left, rows, cols), typed in [((area.top, area.left, area.rows, area.cols), True)] + \
+                    [(box, False) for box in drawn if pale(piece.colour)]:
+                test = [f'UPPER({cell_name(top, left)})="{letter}"'] + ([chosen] if chosen else [])
+                test += [unnamed] if typed else []
+                ws.conditional_format(top, left, top + rows - 1, left + cols - 1, {
+                    "type": "formula", "criteria": f"=AND({','.join(test)})",
+                    "format": formats.highlight(piece.colour) if typed else formats.outline})
 
 
 def _status_box(ws, formats: _Formats, area: layout.Area) -> None:

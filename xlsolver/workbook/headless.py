@@ -14,7 +14,7 @@ from ..console import interruptible
 from ..families import FRAMES
 from . import actions, busy, layout, state
 from .book import Book, MissingName
-from .cells import cell_char, is_blank
+from .cells import OPEN, cell_char, is_blank
 
 
 class WorkbookError(Exception):
@@ -112,15 +112,29 @@ def check_output(path: str | Path, output: str | Path | None) -> None:
 
 
 def areas_with_input(book: Book) -> list[str]:
-    """Every area whose input grid has something typed in it."""
+    """Every area whose input grid has something typed in it (a box shipped filled with '.' as it is: nothing)."""
     chosen = []
-    for name in layout.areas():
+    for name, area in layout.areas().items():
         try:
-            if not is_blank(book.read(f"{name}_In")):
-                chosen.append(name)
+            values = book.read(f"{name}_In")
         except MissingName:
             continue
+        if not is_blank(values) and not untouched_box(area, values):
+            chosen.append(name)
     return chosen
+
+
+def untouched_box(area: layout.Area, values) -> bool:
+    """True for a box that must be typed in full (``unfilled``: the Cubes sheet's Soma, Bedlam) holding '.' on every
+    cell of its board and nothing else: the board as shipped, with no piece placed."""
+    if not area.spec.unfilled or area.mask is None:
+        return False
+    for r, row in enumerate(values):
+        for c, value in enumerate(row):
+            typed = "" if is_blank([[value]]) else str(value).strip()
+            if typed != (OPEN if (r, c) in area.mask else ""):
+                return False
+    return True
 
 
 def areas_to_press(book: Book, area: str | None, action: str) -> list[str]:

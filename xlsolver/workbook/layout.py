@@ -25,7 +25,7 @@ from .. import catalog, families
 from ..a1 import cell_name, column_letters
 from ..families import FRAMES, Family
 from ..families.levels import LEVELS
-from ..sheets import CELL_PIXELS, AreaSpec, SettingCell, SheetSpec
+from ..sheets import CELL_PIXELS, LAYER_HEAD_ROWS, AreaSpec, SettingCell, SheetSpec
 
 ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has in its column
 # of buttons (its status cell goes below them)
@@ -128,6 +128,17 @@ class Area:
     @property
     def pieces(self) -> str | None:
         return self.spec.settings.get("pieces") if isinstance(self.spec.settings.get("pieces"), str) else None
+
+    @property
+    def head_rows(self) -> int:
+        """Rows above the input grid that the area draws: its title, the "Your puzzle" and "Solution" labels, and
+        over a 3D board's grids each layer's caption and column letters (``LAYER_HEAD_ROWS``)."""
+        return head_rows(self.spec)
+
+    @property
+    def labels_row(self) -> int:
+        """The sheet row of the "Your puzzle" and "Solution" labels (the title is the row above)."""
+        return self.top - self.head_rows + 1
 
     @property
     def out_left(self) -> int:
@@ -281,11 +292,17 @@ def text_pixels(text: str) -> int:
     return TEXT_PIXELS_PER_CHARACTER * len(text) + 4
 
 
+def head_rows(spec: AreaSpec) -> int:
+    """Rows an area draws above its input grid (see :attr:`Area.head_rows`)."""
+    return 2 + (LAYER_HEAD_ROWS if spec.layers is not None else 0)
+
+
 def _place(spec: SheetSpec, family: Family) -> Sheet:
-    """Areas one below the other, each after a title row."""
+    """Areas one below the other, each after its title and label rows."""
     areas, top = [], spec.areas_top
     for area_spec in spec.areas:
-        area = Area(area_spec, family.name, spec.name, top + 2, 1, actions_of(family, area_spec), spec.cell_pixels)
+        area = Area(area_spec, family.name, spec.name, top + head_rows(area_spec), 1, actions_of(family, area_spec),
+                    spec.cell_pixels)
         areas.append(area)
         top = area.bottom + 1
     return Sheet(spec, family.name, tuple(areas))
