@@ -1041,7 +1041,7 @@ def _area_data(pressed, name: str) -> dict:
         solution = answer.data.get("solution") if answer.frames and frames[0] is answer.frames[0] else None
         rows = _trimmed(solution or [row for z, frame in enumerate(frames)
                                      for row in ([""] if z else []) + frame.text_rows()])
-    showing = pressed.action in ("solve", "next", "previous", "unique")
+    showing = pressed.action in ("solve", "next", "previous", "unique", "steps")
     typed = pressed.action in ("hint", "generate")
     return {**answer.data, "status": answer.status, "message": answer.message,
             "messages": answer.messages or ([answer.message] if answer.message else []),

@@ -392,3 +392,39 @@ def test_on_the_soma_cube_generate_types_dots_hint_adds_a_piece_and_clear_keeps_
     press(book, "Soma", "clear")
     assert shown_layers(book, SOMA, "In", empty=" ") == hinted
     assert all(v is None for row in values_of(book, "Soma_Out") for v in row)
+
+
+def test_steps_builds_the_solution_shown_a_piece_a_press_then_starts_again():
+    """Steps on the shipped pyramid (challenge 81): each press shows the layers with one piece more, in the order
+    that rests every ball on balls placed, the given pieces first; after the last, the first again."""
+    book = committed_book()
+    before = all_values(book, skip=OUTPUTS)
+    solution = SAMPLES[0]["solution"]
+    pieces = {ch for layer in solution for row in layer for ch in row}
+    placed: set[str] = set()
+    for number in range(1, len(pieces) + 1):
+        answer = press(book, "Pyramid", "steps")
+        assert answer.status == "solved"
+        assert status(book, "Pyramid").startswith(f"Step {number} of {len(pieces)}: ")
+        shown = shown_layers(book, PYRAMID)
+        new = {ch for layer in shown for row in layer for ch in row} - placed - {"."}
+        assert len(new) == 1, f"step {number} places one piece"
+        placed |= new
+        assert shown == [["".join(ch if ch in placed else "." for ch in row) for row in layer] for layer in solution]
+    assert "Press Steps to start again" in status(book, "Pyramid")
+    press(book, "Pyramid", "steps")
+    assert status(book, "Pyramid").startswith(f"Step 1 of {len(pieces)}: C (given)")
+    assert all_values(book, skip=OUTPUTS) == before, "Steps writes no cell the user types"
+
+
+def test_steps_follows_next_to_the_solution_it_shows():
+    """On the Soma cube, Next shows solution 2; Steps then builds solution 2 from its first step."""
+    book = committed_book()
+    press(book, "Soma", "solve")
+    press(book, "Soma", "steps")
+    press(book, "Soma", "next")
+    second = shown_layers(book, SOMA)
+    for _ in range(7):
+        press(book, "Soma", "steps")
+    assert shown_layers(book, SOMA) == second
+    assert status(book, "Soma").startswith("Step 7 of 7: ")

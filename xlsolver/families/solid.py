@@ -469,10 +469,15 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
     def pieces_of(solution) -> dict[str, frozenset[Coord]]:
         return dict(built.labels[option] for option in solution)
 
+    open_rows = [re.sub(r"[^#\s]", OPEN, row) for row in text_rows(layers)]  # the board, no piece on it
+
     def assembly_steps(solution) -> Steps:
         option = {built.labels[o][0]: o for o in solution}
-        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours,
-                              lambda letters: frames(tuple(option[letter] for letter in letters)))
+
+        def built_so_far(letters) -> list[Frame]:
+            rows = cover.written(built, [option[letter] for letter in letters], open_rows, places)
+            return layer_frames(Frame.of_letters(rows, drawn, ground=OUTSIDE), depths)
+        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours, built_so_far)
 
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
     puzzle.drawn = lambda frame: layer_frames(frame, depths)  # a hint's grid, as the solutions are shown

@@ -217,7 +217,8 @@ def solve(path: str | Path, area: str | None = None, output: str | Path | None =
 
 def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> list[Frame] | None:
     """The grid an action wrote, as the command line shows it: the solution (or the step) now in the
-    solution grid (every frame of a solution: a 3D one's layers), the heat map drawn there, or the input grid as
+    solution grid (every frame of a solution: a 3D one's layers; after Steps, the layers built so far), the heat
+    map drawn there, or the input grid as
     Hint or Generate typed it; None when it wrote none of them."""
     if action in actions.SHOWING:
         if actions.failed(action, answer):
@@ -226,6 +227,8 @@ def shown_grid(book: Book, area: layout.Area, action: str, answer: Answer) -> li
             return list(answer.frames)
         shown = state.load_state(book, area).shown  # the step Next or Previous moved to
         return [answer.frames[min(max(shown, 0), len(answer.frames) - 1)]]
+    if action == "steps" and answer.steps is not None and answer.steps.frames:
+        return list(answer.steps.frames[state.load_state(book, area).step])  # the layers built so far
     if action == "heatmap" and answer.status is Status.COUNTED and answer.frames:
         return [answer.frames[0]]
     if action == "hint" and answer.status is Status.SOLVED and answer.frames:
