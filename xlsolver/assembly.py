@@ -66,13 +66,6 @@ class Assembly:
     givens_first: bool = True
 
 
-def assemble(lattice: LayeredLattice, pieces: Mapping[str, frozenset[Coord]], given: Collection[str] = ()
-             ) -> Assembly | None:
-    """An order in which the pieces (letter -> cells) can be put together one at a time, the given ones first
-    where that can be, or None when no order exists."""
-    return Assembler(lattice, frozenset().union(*pieces.values())).order(pieces, given)
-
-
 class Assembler:
     """The rule of one shape, its cells as bits: a piece's path (or the balls it rests on) is worked out once
     per placement, so judging each of a count's many solutions (``count --assemblable``) is a few integer
@@ -227,4 +220,4 @@ def _on_segment(p, a, b) -> bool:
         min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9
 
 
-__all__ = ["Assembly", "Assembler", "Step", "assemble", "FROM", "AXIS", "RESTS", "BALANCES", "SLIDES"]
+__all__ = ["Assembly", "Assembler", "Step", "FROM", "AXIS", "RESTS", "BALANCES", "SLIDES"]

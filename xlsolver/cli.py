@@ -979,7 +979,8 @@ TEXT_ONLY = {"time_limit": None, "save_dlx": None, "svg": None, "solution": None
 #: Where a workbook takes what such an option gives (the rest: the area's own cells).
 ON_A_WORKBOOK = {"time_limit": "the area's Time limit cell sets it", "level": "the area's Level cell sets it",
                  "svg": "the solution is drawn in the area's own cells",
-                 "solution": "'xlsolver next WORKBOOK --area NAME' shows the following solution"}
+                 "solution": "'xlsolver next WORKBOOK --area NAME' shows the following solution",
+                 "steps": "'xlsolver steps WORKBOOK --area NAME' shows them a piece at a time, as the Steps button does"}
 
 
 def run_button(args) -> int:
