@@ -187,3 +187,21 @@ def test_distinct_with_a_limit_stops_once_enough_classes_are_sure():
     puzzle = tiling.parse(["." * 30] * 3, catalog.piece_set("one-sided-pentominoes"))
     answer = exact.count(tiling.cover_puzzle(puzzle), Ask(distinct=True, limit=5))
     assert answer.data["stopped"] == "limit" and 5 <= answer.data["solutions"] <= 46
+
+
+def test_an_incomplete_count_knows_the_distinct_solutions_rounded_up():
+    """Burnside's sum over what is found so far, divided by the group order, rounded up: the classes surely there.
+
+    The swap of a and b (group order 2, Fix(h) = 1: {a}{b}{c}): after the orbit of {a c}{b} (2 solutions),
+    (2 + 1) / 2 = 1.5 means 2 classes, so a limit of 2 stops there; rounded down it would search on.
+    """
+    problem = ExactCover(["a", "b", "c"])
+    for option in ("a c", "b c", "a", "b", "c"):
+        problem.add_option(option.split())
+    h = (1, 0, 2)
+    the_plan = symmetry.plan(problem, [h])
+    assert [q.weight for q in the_plan.quotients] == [1] and the_plan.group_order == 2
+    assert [the_plan.distinct_at_least(total, [1]) for total in (0, 1, 2, 3)] == [1, 1, 2, 2]
+    assert the_plan.figures([1], [1], complete=False) == (2, 2)  # the first term (weight 2) found one
+    result = count_up_to_symmetry(problem, [h], limit=2, engine_name="reference")
+    assert (result.total, result.distinct, result.complete, result.stopped) == (2, 2, False, "limit")
