@@ -539,3 +539,41 @@ def test_a_distinct_count_says_the_total_too(cli):
     assert done.returncode == 0, done.stderr
     assert re.fullmatch(r"240 solutions up to symmetry \(11,520 in all\), complete search in \d+\.\d\d s\n",
                         done.stdout), done.stdout
+
+
+# --- what a new user met (issue 38) -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, said", [("klotski-hengdaolima.txt", "81 moves, piece metric"),
+                                        ("zen-courtyard.txt", "raked in 22 passes")])
+def test_a_klotski_or_zen_file_is_recognised_without_family_and_drawn(cli, tmp_path, name, said):
+    picture = tmp_path / "drawn.svg"
+    result = cli("solve", str(EXAMPLES / name), "--svg", str(picture))
+    assert result.returncode == 0, result.stderr
+    assert said in result.stdout + result.stderr
+    assert picture.read_text(encoding="utf-8").startswith("<")
+
+
+def test_a_grid_taken_for_a_tiling_names_the_family_it_reads_as(cli):
+    result = cli("solve", str(EXAMPLES / "zen-12x12.txt"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "match no piece set" in result.stderr and "--family zen" in result.stderr
+    named = cli("solve", str(EXAMPLES / "zen-12x12.txt"), "--family", "zen")
+    assert named.returncode == 0
+    typo = cli("solve", "-", stdin="FFQ\n")  # a tiling's own mistakes name no other family
+    assert typo.returncode == 2 and "--family" not in typo.stderr
+
+
+def test_a_picture_that_cannot_be_written_exits_73_after_the_answer(cli, tmp_path):
+    result = cli("solve", str(EXAMPLES / "iq-wizard-37.txt"), "--svg", str(tmp_path / "no" / "such" / "x.svg"))
+    assert result.returncode == 73
+    assert result.stdout.strip(), "the answer is printed"
+    assert f"cannot write '{tmp_path / 'no' / 'such' / 'x.svg'}'" in result.stderr
+
+
+def test_generate_o_names_a_folder_and_says_so_of_a_file(cli, tmp_path):
+    taken = tmp_path / "challenges"
+    taken.write_text("mine\n")
+    result = cli("generate", "--board", "6x10", "-o", str(taken))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"xlsolver: -o names a folder for the challenges (one file each); '{taken}' is a file\n"
+    assert taken.read_text() == "mine\n"

@@ -95,10 +95,48 @@ def test_a_workbook_solved_from_the_command_line_names_the_command_for_the_next_
     result = cli("solve", str(path), "-o", str(out))
     assert result.returncode == 0
     assert "press Next" not in result.stdout and "Press Next" not in result.stdout
-    assert re.search(rf"^IQ5x11: Solution 1 \(run `xlsolver next {re.escape(str(out))} --area IQ5x11` for another\), "
-                     r"found in \d+\.\d\d s\.$", result.stdout, re.M)
+    assert re.search(rf"^Pento6x10: Solution 1 \(run `xlsolver next {re.escape(str(out))} --area Pento6x10` for "
+                     r"another\), found in \d+\.\d\d s\.$", result.stdout, re.M)
+    assert re.search(r"^IQ5x11: The only solution, found in \d+\.\d\d s\.$", result.stdout, re.M)  # the sample
     assert re.search(rf"^Klotski: .*\. Run `xlsolver next {re.escape(str(out))} --area Klotski` to step through\.$",
                      result.stdout, re.M)
-    assert status(out, "IQ5x11").startswith("Solution 1 (press Next for another), found in ")
+    assert status(out, "Pento6x10").startswith("Solution 1 (press Next for another), found in ")
     following = cli("next", str(out), "--area", "Pento6x10")  # the command it names does what Next does
     assert following.stdout.startswith("Pento6x10: Solution 2, found in ")
+
+
+# --- "for another" only where another is known (issue 38) ---------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["solve", str(EXAMPLES / "iq-wizard-37.txt")],
+    ["solve", str(EXAMPLES / "sudoku-x.txt"), "--family", "sudoku"],
+    ["solve", str(EXAMPLES / "sudoku-jigsaw.txt"), "--family", "sudoku"],
+    ["solve", str(EXAMPLES / "roadblock-1.txt"), "--family", "roadblock"],
+    ["solve", str(EXAMPLES / "pyramid-81.txt")],
+])
+def test_a_puzzle_with_one_solution_says_it_is_the_only_one(cli, args):
+    result = cli(*args)
+    assert result.returncode == 0
+    assert re.fullmatch(r"xlsolver: The only solution, found in \d+\.\d\d s\.\n", result.stderr), result.stderr
+    assert json.loads(cli(*args, "--json").stdout)["unique"] is True
+
+
+def _pigeons(holes: int) -> str:
+    """A problem whose one solution is its first option, after which a fruitless pigeonhole search of some
+    holes! nodes proves there is no other: the look for a second gives up long before."""
+    pigeons = [f"p{i}" for i in range(holes + 1)]
+    every = ["a", *pigeons, *(f"h{j}" for j in range(holes))]
+    options = [" ".join(every), "a"] + [f"{p} h{j}" for p in pigeons for j in range(holes)]
+    return "\n".join([" ".join(every)] + options) + "\n"
+
+
+def test_another_may_exist_when_the_look_for_a_second_stops_at_its_budget(cli, tmp_path):
+    problem = tmp_path / "pigeons.dlx"
+    problem.write_text(_pigeons(8))
+    first = cli("solve", str(problem))
+    assert first.returncode == 0 and first.stdout.startswith("a p0 p1")
+    assert re.fullmatch(r"xlsolver: Solution 1 \(another may exist: --solution 2\), found in \d+\.\d\d s\.\n",
+                        first.stderr), first.stderr
+    assert json.loads(cli("solve", str(problem), "--json").stdout)["unique"] is None
+    assert cli("solve", str(problem), "--unique").stderr == "xlsolver: the solution is unique\n"  # searched to the end
+    assert json.loads(cli("solve", str(problem), "--unique", "--json").stdout)["unique"] is True

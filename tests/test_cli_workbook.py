@@ -136,9 +136,9 @@ def test_solve_prints_the_status_line_in_the_command_lines_words_and_the_grid_it
     assert result.returncode == 0, result.stderr
     assert values_of(path, "IQ5x11_Out") == [list(row) for row in expert["solution"]]
     written = status(path, "IQ5x11")
-    assert re.fullmatch(r"Solution 1 \(press Next for another\), found in \d+\.\d\d s\.", written), written
+    assert re.fullmatch(r"The only solution, found in \d+\.\d\d s\.", written), written  # no Next offered
     printed = result.stdout.splitlines()
-    assert printed[0] == "IQ5x11: " + written.replace("press Next", f"run `xlsolver next {path} --area IQ5x11`")
+    assert printed[0] == "IQ5x11: " + written
     assert printed[1:-1] == ["  " + row for row in expert["solution"]]
     assert printed[-1] == f"saved {path}"
 
@@ -423,3 +423,13 @@ def test_hint_and_generate_on_a_3d_area_print_the_layers_side_by_side(tmp_path, 
     assert made.returncode == 0, made.stdout
     rows = _layers_printed(made, "Soma")
     assert len(rows) == 3 and all(len(row) == 3 and all(len(layer) == 3 for layer in row) for row in rows)
+
+
+def test_json_says_the_status_line_in_the_command_lines_words_and_the_cell_keeps_the_buttons(copies, cli):
+    path, = copies("board.xlsm")
+    report = json.loads(cli("solve", str(path), "--area", "Pento6x10", "--json").stdout)
+    area = report["areas"]["Pento6x10"]
+    written = status(path, "Pento6x10")
+    assert re.fullmatch(r"Solution 1 \(press Next for another\), found in \d+\.\d\d s\.", written), written
+    assert area["message"] == written.replace("press Next", f"run `xlsolver next {path} --area Pento6x10`")
+    assert "press Next" not in json.dumps(report)

@@ -211,3 +211,13 @@ def test_generate_reports_each_seed_in_order_and_the_end(monkeypatch):
     assert [m.seeds for m in seen] == list(range(len(seen))) and [m.made for m in seen] == sorted(m.made for m in seen)
     assert (seen[-1].made, seen[-1].seeds) == (2, made[-1].seed + 1)
     json.dumps([m.line() for m in seen])  # plain data
+
+
+@pytest.mark.slow
+def test_generate_keeps_the_clock_moving_through_a_long_seed():
+    """A pyramid's seed takes seconds: between the reports of its seeds the bar's clock goes on."""
+    code, stdout, frames = on_a_terminal("generate", "--board", "pyramid", "--level", "starter")
+    assert code == 0 and "title: pyramid, seed" in stdout
+    assert_honest(percentages(frames))
+    first_seed = [int(re.search(r"(\d+) s, 0 of 1 made, 0 seeds", f).group(1)) for f in frames if "0 seeds" in f]
+    assert len(set(first_seed)) > 1, f"the clock stood still through the first seed: {frames}"

@@ -148,3 +148,13 @@ def test_the_readme_examples_that_write_leave_a_clone_clean(tmp_path):
         ran.append(line)
     assert len(ran) >= 12, ran
     assert _git("status", "--porcelain", cwd=clone).stdout == ""
+
+
+def test_the_readme_lists_every_area_of_the_workbook():
+    from xlsolver.workbook import layout
+
+    text = README.read_text(encoding="utf-8")
+    listed = re.search(r"The areas are (.*?);\s*each has workbook-level names", text, re.S)
+    assert listed, "the README's list of areas ('The areas are ...; each has workbook-level names') is gone"
+    names = [name for name in re.findall(r"`(\w+)`", listed.group(1)) if "_" not in name]
+    assert names == list(layout.areas())

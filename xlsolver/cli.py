@@ -34,7 +34,7 @@ import random
 import re
 import shlex
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 
@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         print("xlsolver: interrupted", file=sys.stderr)
         return Status.CANCELLED.exit_code
     except NotRead as err:  # every problem of the puzzle, as the command's answer
+        if getattr(args, "guessed_family", False):
+            err.answer.messages += _read_as(err.family, err.rows)
         return report(err.answer, as_json=args.json, colour=args.colour)
     except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
         hint = "; raise it with 'xlsolver count --memory MB'" if isinstance(err, TooBig) else ""
@@ -391,10 +393,16 @@ def _given_settings(args) -> dict[str, str]:
             if key.startswith("setting_") and value is not None}
 
 
-def _family(args, header: dict[str, str]) -> Family:
+def _family(args, header: dict[str, str], rows: list[str] | None = None) -> Family:
+    """The family named (--family, a 'family:' line, a board's name), else the one family that recognises the
+    grid ``rows`` as its own (``Family.recognises``), else the first."""
     name = args.fixed_family or args.family or header.get("family")
     if not name and header.get("board"):  # the board's name says whose it is
         return _family_of_board(header["board"])
+    if not name and rows is not None:
+        claimed = [f for f in families.all_families().values() if f.recognises is not None and f.recognises(rows)]
+        if len(claimed) == 1:
+            return claimed[0]
     try:
         return families.get(name) if name else next(iter(families.all_families().values()))
     except ValueError as err:
@@ -421,8 +429,10 @@ def _load(args, needs: str | None = None) -> tuple[Family, list[str], Settings, 
         rows, header = family.board(args.board)
     else:
         rows, header = read_puzzle_text(args.puzzle)
-        family = _family(args, header)
+        family = _family(args, header, rows)
         _check_header(args.puzzle, family, header)
+        if not (args.fixed_family or args.family or header.get("family")):
+            args.guessed_family = True  # a refusal names the families the grid reads as (_read_as)
     given = _given_settings(args)
     unknown = [key for key in given if family.setting(key) is None]
     if unknown:
@@ -455,8 +465,9 @@ def _check_header(source: str, family: Family, header: dict[str, str]) -> None:
 class NotRead(Exception):
     """A puzzle that does not read: :func:`main` prints every problem as the command's answer (exit 2)."""
 
-    def __init__(self, family: Family, settings: Settings, err: InvalidPuzzle):
+    def __init__(self, family: Family, settings: Settings, err: InvalidPuzzle, rows: list[str] = ()):
         super().__init__(err.messages[0])
+        self.family, self.rows = family, list(rows)
         data = family.empty_data(settings) if family.empty_data else {}
         self.answer = Answer(Status.INVALID, err.messages[0], messages=err.messages, data=data)
 
@@ -466,7 +477,25 @@ def _parse(family: Family, rows: list[str], settings: Settings):
     try:
         return family.parse(rows, settings)
     except InvalidPuzzle as err:
-        raise NotRead(family, settings, err) from None
+        raise NotRead(family, settings, err, rows) from None
+
+
+def _read_as(family: Family, rows: list[str]) -> list[str]:
+    """For a grid refused by the family it was taken for (none named): the families it reads as, by --family."""
+    reads = []
+    for other in families.all_families().values():
+        if other is family:
+            continue
+        try:
+            other.parse(rows)
+        except (InvalidPuzzle, Unsupported, UserError, ValueError, LookupError):
+            continue
+        reads.append(other.name)
+    if not reads:
+        return []
+    how = " or ".join(f"--family {name}" for name in reads)
+    return [f"read as a {family.name} puzzle, as no --family or 'family:' line names one; it reads as "
+            f"{' or '.join(f'a {name}' for name in reads)} puzzle: {how}"]
 
 
 def _save_dlx(args, family: Family, puzzle, about: str) -> None:
@@ -506,8 +535,7 @@ def run_solve(args) -> int:
     with interruptible() as cancel:
         answer = family.solve(puzzle, _solve_ask(args, cancel))
     code = _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
-    _draw(args, answer, header.get("title") or args.puzzle)
-    return code
+    return _draw(args, answer, header.get("title") or args.puzzle) or code
 
 
 def _batch_form(args) -> tuple[str, Family] | None:
@@ -581,9 +609,10 @@ def run_batch(args, form: str, family: Family) -> int:
     return tally.exit_code
 
 
-def _draw(args, answer: Answer, title: str) -> None:
+def _draw(args, answer: Answer, title: str) -> int | None:
     """--svg: the answer as a picture (its 3D scene, else its frames); an answer with neither (no solution)
-    draws nothing and says so."""
+    draws nothing and says so.  A picture that cannot be written is said in one line: NOT_SAVED_EXIT (the
+    answer is printed, not saved)."""
     if not args.svg:
         return
     if not answer.frames:
@@ -598,7 +627,10 @@ def _draw(args, answer: Answer, title: str) -> None:
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:
-        raise UserError(f"cannot write {args.svg!r}: {err.strerror or err}") from None
+        print(f"xlsolver: cannot write {args.svg!r}: {err.strerror or err}; the answer is above, not drawn",
+              file=sys.stderr)
+        return NOT_SAVED_EXIT
+    return None
 
 
 def _solve_ask(args, cancel) -> Ask:
@@ -684,13 +716,16 @@ def run_generate(args) -> int:
     if args.puzzle and _is_workbook(args.puzzle):
         return run_workbook(args, "generate")
     _no_workbook_options(args)
+    if args.output and Path(args.output).exists() and not Path(args.output).is_dir():
+        raise UserError(f"-o names a folder for the challenges (one file each); {args.output!r} is a file")
     args.count = args.count or 1
     args.seed = args.seed or 0
     family, rows, settings, header = _load(args, needs="generate")
     name = args.board or ("challenge" if args.puzzle == "-" else Path(args.puzzle).stem)
     made, unwritten = [], []
     with interruptible() as cancel, progress_bar(generating.Made.line) as progress, \
-            _attempts(args, family, settings, rows, cancel) as (runner, jobs):
+            _attempts(args, family, settings, rows, cancel) as (runner, jobs), \
+            (progress.ticking() if progress is not None else nullcontext()):  # a long seed: the clock moves on
         request = generating.Request(args.count, args.seed, args.level, args.given, args.time_limit, cancel,
                                      args.scheduler, jobs, progress, args.tries, args.minimal)
         gave_up = None
@@ -698,9 +733,9 @@ def run_generate(args) -> int:
             for challenge in family.generate(rows, dict(settings), request, runner(request.target)):
                 made.append(challenge)
                 if not args.json:
-                    if progress is not None:
-                        progress.clear()  # the challenge starts on a clean line
-                    unwritten += _print_challenge(args, family, header, name, challenge)
+                    with progress.paused() if progress is not None else nullcontext():  # on a clean line
+                        unwritten += _print_challenge(args, family, header, name, challenge)
+                        sys.stdout.flush()  # each challenge as it is made, piped too
         except InvalidPuzzle as err:  # the board itself
             raise NotRead(family, settings, err) from None
         except generating.NotMade as err:
@@ -1016,7 +1051,7 @@ def run_workbook(args, action: str) -> int:
     file = pressed.saved or args.puzzle
     if args.json:
         print_json({"button": layout.BUTTON_CAPTIONS[action],
-                    "areas": {name: _area_data(pressed, name) for name in pressed.answers},
+                    "areas": {name: _area_data(pressed, name, file) for name in pressed.answers},
                     "saved": pressed.saved, **({"not_saved": pressed.not_saved} if pressed.not_saved else {})})
     else:
         colour_on = terminal.wants_colour(sys.stdout, args.colour)
@@ -1033,9 +1068,10 @@ def run_workbook(args, action: str) -> int:
     return max(answer.status.exit_code for answer in pressed.answers.values())
 
 
-def _area_data(pressed, name: str) -> dict:
-    """An area's part of the JSON: the answer's figures, its status line as written, and the grid written
-    (``solution``: the solution or step shown; ``puzzle``: the input as Hint or Generate typed it)."""
+def _area_data(pressed, name: str, file: str) -> dict:
+    """An area's part of the JSON: the answer's figures, its status line in the command line's words (the text
+    output's, :func:`in_command_words`; the status cell keeps the button's), and the grid written (``solution``:
+    the solution or step shown; ``puzzle``: the input as Hint or Generate typed it)."""
     answer, frames = pressed.answers[name], pressed.shown[name]
     rows = None
     if frames is not None:
@@ -1044,8 +1080,10 @@ def _area_data(pressed, name: str) -> dict:
                                      for row in ([""] if z else []) + frame.text_rows()])
     showing = pressed.action in ("solve", "next", "previous", "unique", "steps")
     typed = pressed.action in ("hint", "generate")
-    return {**answer.data, "status": answer.status, "message": answer.message,
-            "messages": answer.messages or ([answer.message] if answer.message else []),
+    message = in_command_words(answer.message, file, name) if answer.message else answer.message
+    return {**answer.data, "status": answer.status, "message": message,
+            "messages": [in_command_words(line, file, name) for line in answer.messages] or
+                        ([message] if message else []),
             "solution": rows if showing else None, "puzzle": rows if typed else None}
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import terminal
+from . import clock, terminal
 from .answer import Answer, Frame
 from .terminal import print_json, print_lines
 
@@ -66,21 +66,68 @@ def search_line(progress) -> tuple[float, float, str]:
     return progress.explored, progress.seconds, f"{progress.solutions:,} found"
 
 
+#: Seconds between two redraws of a bar whose work reports rarely (``ProgressCallback.keep_time``).
+HEARTBEAT_SECONDS = 0.5
+
+
 class ProgressCallback:
     """What :func:`progress_bar` hands the work: call it with a progress report; :meth:`clear` before
-    printing on the same terminal (the next report draws the bar again below)."""
+    printing on the same terminal (the next report draws the bar again below).
+
+    Work that reports rarely (``generate``: once a seed, and a pyramid's seed may take half a minute) is kept
+    alive by :meth:`keep_time`, which :meth:`ticking` calls from a thread: the last report again, its clock
+    moved on, so the bar's seconds keep counting between reports."""
 
     def __init__(self, bar: terminal.ProgressBar, describe: Callable[[Any], tuple[float, float, str]],
                  after: float):
         self.bar, self.describe, self.after = bar, describe, after
+        self.lock = threading.Lock()  # one drawer at a time: the work's reports, the heartbeat, a clear
+        self.last: tuple[float, float, str, float] | None = None  # the last report, and when it came
 
     def __call__(self, progress) -> None:
         fraction, seconds, detail = self.describe(progress)
-        if seconds >= self.after:
-            self.bar.update(fraction, seconds, detail)
+        with self.lock:
+            self.last = (fraction, seconds, detail, clock.now())
+            if seconds >= self.after:
+                self.bar.update(fraction, seconds, detail)
+
+    def keep_time(self) -> None:
+        """Draw the last report again with its seconds moved on to now (nothing before the first report)."""
+        with self.lock:
+            if self.last is None:
+                return
+            fraction, seconds, detail, at = self.last
+            seconds += clock.now() - at
+            if seconds >= self.after:
+                self.bar.update(fraction, seconds, detail)
+
+    @contextmanager
+    def ticking(self, every: float = HEARTBEAT_SECONDS) -> Iterator[None]:
+        """:meth:`keep_time` every ``every`` seconds while the block runs."""
+        done = threading.Event()
+
+        def beat() -> None:
+            while not done.wait(every):
+                self.keep_time()
+
+        thread = threading.Thread(target=beat, name="xlsolver-progress", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            done.set()
+            thread.join()
 
     def clear(self) -> None:
-        self.bar.close()
+        with self.lock:
+            self.bar.close()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The bar off the line while the block prints (no report or heartbeat draws it meanwhile)."""
+        with self.lock:
+            self.bar.close()
+            yield
 
 
 @contextmanager

@@ -288,3 +288,12 @@ def test_install_refuses_a_python_that_cannot_run_the_exchange(cli, tmp_path):
 def test_libreoffice_alone_shows_its_commands(cli):
     done = cli("libreoffice")
     assert done.returncode == 2 and "install" in done.stderr and "uninstall" in done.stderr
+
+
+def test_uninstall_says_it_deleted_the_files_it_deleted(cli, tmp_path):
+    setup.install(tmp_path, str(tmp_path / "env" / "bin" / "python"), check=False)
+    done = cli("libreoffice", "uninstall", "--profile", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    registry = tmp_path / "user" / "registrymodifications.xcu"
+    assert done.stdout.splitlines() == [f"deleted {setup.script_path(tmp_path)}",
+                                        f"removed xlsolver's binding from {registry}"]

@@ -93,6 +93,7 @@ class _Watch:
         self.cancelled, self.progress, self.interval = cancelled, progress, interval
         self.nodes, self.explored, self.stopped, self.found = 0, 0.0, None, 0
         self.next_report = self.start
+        self.node_limit: int | None = None  # stop, as at a limit, once this many nodes are visited (Search.allow)
 
     def tick(self, nodes: int, explored: float, final: bool = False) -> bool:
         """Note how far the run has got; True: stop (the engines' ``tick``)."""
@@ -107,6 +108,8 @@ class _Watch:
             self.stopped = CANCELLED
         elif self.deadline is not None and now >= self.deadline:
             self.stopped = TIME_LIMIT
+        elif self.node_limit is not None and nodes >= self.node_limit:
+            self.stopped = LIMIT  # the rest unsearched, as at a limit of solutions
         return self.stopped is not None
 
     def result(self, first: tuple[int, ...] | None, engine: str, peak_bytes: int = 0) -> SearchResult:
@@ -150,6 +153,7 @@ class Search:
         self._engine_name = engine
         self._engine = choose(engine, problem, self.given, limit) if engine != "auto" else None  # errors now
         self._start = start  # a count begun before (a memoised count given up) keeps its clock running
+        self._running: _Watch | None = None  # the watch of the iteration under way
         self.result: SearchResult | None = None
 
     @property
@@ -166,8 +170,22 @@ class Search:
         self.result = watch.result(first, self.engine.NAME)
         return self.result
 
+    @property
+    def nodes(self) -> int:
+        """The nodes visited so far by the iteration under way, as of the engine's last report (every few
+        thousand nodes: a bound, not a count)."""
+        return 0 if self._running is None else self._running.nodes
+
+    def allow(self, nodes: int) -> None:
+        """Let the iteration under way visit about ``nodes`` more nodes (to the engine's next report), then stop
+        it as at a limit: a bounded look for one more solution.  Counted in nodes, not seconds, the look ends
+        at the same place on any machine (for one engine)."""
+        if self._running is not None:
+            self._running.node_limit = self._running.nodes + nodes
+
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         watch = self._watch()
+        self._running = watch
         first = None
         stream = self.engine.solutions(self.problem, self.given, watch.tick)
         try:

@@ -208,6 +208,9 @@ class Family:
     generate: Callable | None = None  # new challenges: generate(rows, settings, generating.Request) -> Challenges
     line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
     builds: bool = False  # its answers can be built one piece at a time (3D): ``solve --steps``, the Steps button
+    # does a grid typed with no family named unmistakably belong to this family (a form no other family's puzzles
+    # take: Klotski's layout, a Zen garden with walkable ground)?  None: it is never guessed, only named
+    recognises: Callable[[Sequence[str]], bool] | None = None
     order: int = 100  # where it comes in listings
 
     def names_board(self, name: str) -> bool:

@@ -264,7 +264,7 @@ def run_install(args) -> int:
 
 
 def run_uninstall(args) -> int:
-    removed = uninstall(args.profile)
-    print("\n".join(f"removed xlsolver from {path}" for path in removed) if removed else
-          f"nothing to remove in {args.profile}")
+    removed = uninstall(args.profile)  # files deleted (the script, the .pth) and the settings file changed
+    print("\n".join(f"removed xlsolver's binding from {path}" if path.exists() else f"deleted {path}"
+                    for path in removed) if removed else f"nothing to remove in {args.profile}")
     return 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...a1 import CellNamer, cell_name
 from ...answer import Answer, Cell, Frame, Status
 from ...sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
-from .. import FRAMES, Ask, Family, Setting, Settings
+from .. import FRAMES, Ask, Family, InvalidPuzzle, Setting, Settings
 from .data import EMPTY, Puzzle, classic, load
 from .layout import Layout, parse
 from .rules import replay_owners
@@ -37,6 +37,16 @@ def puzzle_named(name: str | None) -> Puzzle:
 def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Request:
     return Request(parse(rows, puzzle_named(settings.get("puzzle")), cell_name=cell_name),
                    settings.get("metric") or "piece")
+
+
+def recognises(rows) -> bool:
+    """A grid that reads as a layout of the classic puzzle (its size, its pieces' letters, each piece whole):
+    no other family's puzzle looks so."""
+    try:
+        parse(rows, classic())
+    except InvalidPuzzle:
+        return False
+    return True
 
 
 def answer(request: Request, ask: Ask) -> Answer:
@@ -189,7 +199,7 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 FAMILY = Family(name="klotski", title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
                 read=read, solve=answer, settings=(METRIC, PUZZLE), steps=FRAMES, legend=legend, sheets=sheets,
-                command="klotski", commands=commands, empty_data=empty_data, order=30)
+                command="klotski", commands=commands, empty_data=empty_data, recognises=recognises, order=30)
 
 
 def _layouts(n: int) -> str:

@@ -8,13 +8,25 @@ import re
 from ...a1 import CellNamer, cell_name
 from ...answer import Answer, Cell, Frame, Status
 from ...sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
-from .. import Ask, Family, Settings
+from .. import Ask, Family, InvalidPuzzle, Settings
 from .garden import HEADING, ROCK, ROCK_COLOUR, SAND, WALK_COLOUR, Garden, Pass, Result, entry_text, parse, pass_colour
 from .solver import solve
 
 
 def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Garden:
     return parse(rows, cell_name=cell_name)
+
+
+def recognises(rows) -> bool:
+    """A garden with walkable ground ('_', which no other family's grid has) that reads: sand, rocks and ground
+    only.  A garden of sand and rocks alone could be a board with holes; it is named (--family zen)."""
+    if not any("_" in row for row in rows):
+        return False
+    try:
+        parse(rows)
+    except InvalidPuzzle:
+        return False
+    return True
 
 
 def answer(garden: Garden, ask: Ask) -> Answer:
@@ -126,4 +138,5 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 FAMILY = Family(name="zen", title="Zen Puzzle Garden: rake all the sand", read=read, solve=answer, steps=None,
-                sheets=sheets, command="zen", commands=commands, empty_data=empty_data, order=40)
+                sheets=sheets, command="zen", commands=commands, empty_data=empty_data, recognises=recognises,
+                order=40)
