@@ -1,4 +1,4 @@
-"""Draw the 3D pictures the README shows: a booklet pyramid and a Soma cube, solved and step by step.
+"""Draw the 3D pictures the README and docs/3d.md show: a booklet pyramid and a Soma cube, solved and step by step.
 
     python docs/make_3d_pictures.py      # writes docs/img/3d/*.svg
 

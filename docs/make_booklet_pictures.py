@@ -3,7 +3,7 @@
     python docs/make_booklet_pictures.py      # needs pdftoppm (poppler-utils, see .ci/run); a minute or two
 
 Two booklets, made by the command a user runs: 40 challenges (8 a level) on the IQ Puzzler Pro 5 x 11 board
-and 20 (4 a level) on its pyramid, seed 0.  docs/levels.md shows the pages; the README shows one.
+and 20 (4 a level) on its pyramid, seed 0.  docs/levels.md shows the pages.
 """
 from __future__ import annotations
 

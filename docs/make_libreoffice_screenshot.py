@@ -1,4 +1,4 @@
-"""A screenshot of the real LibreOffice Calc window after a mouse click on Solve (the README's picture).
+"""A screenshot of the real LibreOffice Calc window after a mouse click on Solve (docs/libreoffice.md's picture).
 
     python docs/make_libreoffice_screenshot.py [--soffice PATH] [--challenge examples/iq-expert-25.txt]
 

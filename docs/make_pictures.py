@@ -3,7 +3,7 @@
     python docs/make_pictures.py        # needs LibreOffice and pdftoppm (see .ci/run)
     python docs/make_pictures.py Pyramid Cubes   # only these sheets
 
-The README shows IQ Puzzler Pro before and after (docs/img/workbook-*-solve.png);
+docs/workbook.md shows IQ Puzzler Pro before and after, the README after (docs/img/workbook-*-solve.png);
 docs/img/sheets/ holds every sheet as shipped (``<sheet>-before.png``), after
 Solve on every area (``<sheet>-after.png``), and IQ Puzzler Pro after a Solve on
 a mistyped cell (``error.png``).  Solve and the mistake are pressed headless with

@@ -174,7 +174,7 @@ def test_binary_and_empty_files_are_refused_cleanly(cli, tmp_path):
     assert result.returncode == 2 and "bad.dlx: line 2: option uses undeclared item 'c'" in result.stderr
 
 
-# --- exit codes: one table (answer.Status.exit_code), the same in --help, the README and here ---------
+# --- exit codes: one table (answer.Status.exit_code), the same in --help, the guide and here ----------
 
 def test_exit_codes_are_one_table():
     from xlsolver.answer import EXIT_CODES, INTERNAL_ERROR_EXIT, Status
@@ -185,15 +185,15 @@ def test_exit_codes_are_one_table():
     assert set(EXIT_CODES) == set(Status) and INTERNAL_ERROR_EXIT == 70
 
 
-def test_help_and_readme_list_every_exit_code(cli):
+def test_help_and_the_guide_list_every_exit_code(cli):
     from pathlib import Path
 
     help_text = " ".join(cli("--help").stdout.split())
-    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    guide = (Path(__file__).parents[1] / "docs" / "command-line.md").read_text(encoding="utf-8")  # the table
     for code, words in [(0, "done"), (1, "no solution"), (2, "bad input or usage"), (3, "time limit"),
                         (4, "not unique"), (5, "incomplete count"), (70, "internal error"), (130, "interrupted")]:
         assert f"{code} {words}" in help_text
-        assert f"| {code} | {words}" in readme
+        assert f"| {code} | {words}" in guide
 
 
 def test_unique_on_a_puzzle_with_several_solutions_exits_4(cli):

@@ -373,9 +373,9 @@ def test_a_folder_that_may_not_be_written_is_a_failed_save(tmp_path, copies, cli
     assert result.stdout.splitlines()[1:] == ["  " + row for row in expert["solution"]]
 
 
-def test_help_and_readme_list_the_not_saved_exit_code(cli):
+def test_help_and_the_guide_list_the_not_saved_exit_code(cli):
     assert "73 not saved" in " ".join(cli("--help").stdout.split())
-    assert "| 73 | not saved" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "| 73 | not saved" in (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
 
 
 def test_count_frequencies_on_a_workbook_presses_heat_map(copies, cli):

@@ -11,7 +11,7 @@ Given a workbook (``board.xlsm``), a command presses the button of the same name
 ``next``, ``previous``, ``count`` (``--frequencies`` is Heat map), ``hint``, ``generate``, ``clear``, and
 ``press --button NAME``.
 
-Exit codes (``answer.Status.exit_code``; the README lists the same):
+Exit codes (``answer.Status.exit_code``; docs/command-line.md lists the same):
 
     0    done: solved, counted to the end, unique
     1    no solution

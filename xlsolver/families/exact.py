@@ -308,7 +308,7 @@ def _counted(data: dict, ask: Ask) -> Answer:
     if not data["distinct"] and data["up_to_symmetry"] is not None and complete:
         line += f" ({data['up_to_symmetry']:,} up to the {order} symmetries of the board)"
     in_all = f" ({data['total']:,} in all)" if data["distinct"] and complete and data["total"] is not None else ""
-    line += in_all  # a distinct count says the total too, as the README's figures read
+    line += in_all  # a distinct count says the total too, as the guide's figures read
     if complete:
         note = f"{line}, complete search in {data['seconds']:.2f} s"
         extra = f" ({data['up_to_symmetry']:,} up to the board's symmetry)" if data["up_to_symmetry"] is not None \

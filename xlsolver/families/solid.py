@@ -499,7 +499,7 @@ def empty_board(name: str) -> tuple[list[str], dict]:
     return text_rows(layers), {"board": shape.name}
 
 
-#: Counts the README quotes, by board: (all, up to symmetry), the board's own pieces.
+#: Counts docs/3d.md quotes, by board: (all, up to symmetry), the board's own pieces.
 KNOWN = {"pyramid": (26_720, 3_340), "soma": (11_520, 240)}
 
 
