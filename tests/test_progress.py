@@ -20,9 +20,11 @@ import sys
 
 import pytest
 
-from xlsolver import catalog, parallel, symmetry, terminal
+from xlsolver.geometry import catalog
+from xlsolver.counting import parallel, symmetry
+from xlsolver.pictures import terminal
 from xlsolver.families import generating, tiling
-from xlsolver.symmetry import Controls
+from xlsolver.counting.symmetry import Controls
 from helpers import run_xlsolver
 
 AT_ONCE = {"XLSOLVER_PROGRESS_AFTER": "0"}

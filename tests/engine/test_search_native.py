@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, dlx_text, engine
+from xlsolver import ExactCover, engine
+from xlsolver.engine import dlx_text
 from xlsolver.engine import estimate, fast, search_native
-from xlsolver.exact_cover import FEWEST, FIRST
+from xlsolver.engine.exact_cover import FEWEST, FIRST
 from problems import langford, queens, small_problems
 from test_colours import dodecahedron, langford_secondary_slots, random_coloured
 from test_fast_engine import board_problem, domino_problem
