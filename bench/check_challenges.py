@@ -18,7 +18,7 @@ from collections import Counter
 
 from xlsolver import families
 from xlsolver.families import Ask, grading, levels
-from xlsolver.files import read_puzzle_text
+from xlsolver.base.files import read_puzzle_text
 
 
 def solutions(tiling, rows: list[str], settings: dict) -> int:

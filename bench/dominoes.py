@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test suite's problem builders
 
-from xlsolver import count, dlx_text  # noqa: E402
+from xlsolver import count  # noqa: E402
+from xlsolver.engine import dlx_text
 from problems import dominoes, dominoes_row_by_row  # noqa: E402
 
 XLSOLVER = [sys.executable, "-m", "xlsolver"]

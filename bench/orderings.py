@@ -37,7 +37,7 @@ from run import XLSOLVER, best_of, build_references, c_solutions, problem_file
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from xlsolver import dlx_text  # noqa: E402
+from xlsolver.engine import dlx_text  # noqa: E402
 
 BOARDS = (("6x10", 9356, 1.0), ("5x12", 4040, None), ("scott", 520, None), ("kanoodle", 371020, 0.2))
 WAYS = ("xlsolver", "pieces, rows", "cells, columns", "random 1", "random 2")

@@ -70,7 +70,8 @@ def build_references() -> dict[str, Path]:
 
 def problem_file(board: str, folder: Path) -> Path:
     """The empty named board (or Kanoodle's 5x11) as DLX text, items in the order xlsolver declares them."""
-    from xlsolver import catalog, dlx_text
+    from xlsolver.geometry import catalog
+    from xlsolver.engine import dlx_text
     from xlsolver.families import tiling
 
     if board == "kanoodle":  # a bench-only set: its letters and area are IQ Puzzler Pro's, so a grid could not tell them apart

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test suite's problem builders
 
-from xlsolver import ExactCover, catalog  # noqa: E402
+from xlsolver import ExactCover  # noqa: E402
+from xlsolver.geometry import catalog
 from xlsolver.engine import fast, search_native  # noqa: E402
 from xlsolver.families import tiling  # noqa: E402
 from problems import langford, queens  # noqa: E402

@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test suite's problem builders
 
-from xlsolver import ExactCover, dlx_text  # noqa: E402
+from xlsolver import ExactCover  # noqa: E402
+from xlsolver.engine import dlx_text
 from problems import langford, queens  # noqa: E402
 from test_colours import dodecahedron, langford_secondary_slots  # noqa: E402
 

@@ -16,7 +16,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
-from xlsolver import catalog, clock
+from xlsolver.geometry import catalog
+from xlsolver.base import clock
 from xlsolver.cli import main
 from helpers import STEP_CLOCK, load_facts
 

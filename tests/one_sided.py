@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from xlsolver import geometry
-from xlsolver.catalog import Piece, PieceSet
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver.geometry.catalog import Piece, PieceSet
 from xlsolver.families import tiling
 
 #: The 18 one-sided pentominoes: each chiral one and its mirror image (G of F, J of L, ...).
@@ -38,7 +38,7 @@ def cells(art: list[str]) -> set[tuple[int, int]]:
 def piece_set(art: dict[str, list[str]], letters: str | None = None) -> PieceSet:
     """The pieces drawn in ``art`` (those of ``letters`` only, if given), not to be turned over."""
     chosen = letters or "".join(art)
-    pieces = {k: Piece(k, geometry.normalise(cells(art[k])), "#cccccc") for k in chosen}
+    pieces = {k: Piece(k, SQUARE.normalise(cells(art[k])), "#cccccc") for k in chosen}
     return PieceSet("one-sided", "one-sided test pieces", False, pieces)
 
 

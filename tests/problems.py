@@ -6,8 +6,9 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, geometry
-from xlsolver.catalog import Piece, PieceSet
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver import ExactCover
+from xlsolver.geometry.catalog import Piece, PieceSet
 from xlsolver.families import tiling
 
 
@@ -123,8 +124,8 @@ SMALL_PIECES = {
 def small_set(letters) -> PieceSet:
     pieces = {}
     for letter in letters:
-        cells = geometry.cells_from_art(SMALL_PIECES[letter], lambda ch: ch != ".")
-        pieces[letter] = Piece(letter, geometry.normalise(cells), "#cccccc")
+        cells = SQUARE.cells_from_art(SMALL_PIECES[letter], lambda ch: ch != ".")
+        pieces[letter] = Piece(letter, SQUARE.normalise(cells), "#cccccc")
     return PieceSet("small", "small", True, pieces)
 
 

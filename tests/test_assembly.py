@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver import catalog, engine, families
-from xlsolver.assembly import FROM, Assembler
+from xlsolver import engine, families
+from xlsolver.geometry.assembly import FROM, Assembler
 from xlsolver.families import Ask, solid
-from xlsolver.lattice import CUBIC, SPHERES
+from xlsolver.geometry.lattice import CUBIC, SPHERES
 
 SAMPLES = json.loads((Path(__file__).parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 #: Where a piece coming from each side moves, in (layer, row, col) steps.

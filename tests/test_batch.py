@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver import files
+from xlsolver.base import files
 from xlsolver.families import Ask, batch
 from helpers import EXAMPLES, ROOT, run_xlsolver
 

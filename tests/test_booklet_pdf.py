@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from xlsolver import families
-from xlsolver.booklet_pdf import Entry, write_booklet
+from xlsolver.pictures.booklet_pdf import Entry, write_booklet
 from xlsolver.families import challenges, grading
-from xlsolver.files import read_puzzle_text
+from xlsolver.base.files import read_puzzle_text
 
 pypdf = pytest.importorskip("pypdf")
 

@@ -6,9 +6,11 @@ import re
 
 import pytest
 
-from xlsolver import Search, catalog, geometry
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver import Search
+from xlsolver.geometry import catalog
 from xlsolver.families import tiling
-from xlsolver.catalog import DataFileError, parse_board, parse_piece_set
+from xlsolver.geometry.catalog import DataFileError, parse_board, parse_piece_set
 from helpers import run_xlsolver
 
 
@@ -96,4 +98,4 @@ def test_a_new_piece_set_and_board_need_only_data_files(tmp_path):
     puzzle = tiling.parse(tiling.empty_board_rows(board), pieces)
     plain = sum(1 for _ in Search(tiling.encode(puzzle)))
     assert json.loads(counted.stdout)["solutions"] == plain > 0
-    assert len(geometry.symmetries(board.cells)) == 4
+    assert len(SQUARE.symmetries(board.cells)) == 4

@@ -10,7 +10,9 @@ import re
 
 import pytest
 
-from xlsolver import __version__, clock, dlx_text
+from xlsolver import __version__
+from xlsolver.base import clock
+from xlsolver.engine import dlx_text
 from xlsolver.engine import fast
 from helpers import EMPTY_SUDOKU, EXAMPLES, run_xlsolver
 from problems import dominoes
@@ -177,7 +179,7 @@ def test_binary_and_empty_files_are_refused_cleanly(cli, tmp_path):
 # --- exit codes: one table (answer.Status.exit_code), the same in --help, the guide and here ----------
 
 def test_exit_codes_are_one_table():
-    from xlsolver.answer import EXIT_CODES, INTERNAL_ERROR_EXIT, Status
+    from xlsolver.base.answer import EXIT_CODES, INTERNAL_ERROR_EXIT, Status
 
     assert {status.value: code for status, code in EXIT_CODES.items()} == {
         "solved": 0, "counted": 0, "cleared": 0, "no solution": 1, "invalid": 2, "error": 2, "time limit": 3,
@@ -264,7 +266,7 @@ def test_workbook_count_that_stops_reads_as_a_sentence():
 
 
 def test_internal_error_exits_70_in_one_line(cli, monkeypatch):
-    from xlsolver import catalog
+    from xlsolver.geometry import catalog
 
     def broken():
         raise RuntimeError("boom")
@@ -280,7 +282,8 @@ def test_interrupted_exits_130(cli, monkeypatch):
     import contextlib
     import threading
 
-    from xlsolver import catalog, cli as cli_module
+    from xlsolver.geometry import catalog
+    from xlsolver import cli as cli_module
 
     @contextlib.contextmanager
     def pressed():
@@ -309,7 +312,7 @@ def test_no_solution_and_bad_usage_keep_1_and_2(cli):
 # --- --jobs ------------------------------------------------------------------------------------------
 
 def test_jobs_above_the_core_count_warn_once_and_are_capped(cli):
-    from xlsolver.parallel import usable_cores
+    from xlsolver.counting.parallel import usable_cores
 
     cores = usable_cores()
     result = cli("count", "--board", "3x20", "--jobs", "1000", "--json")
@@ -332,7 +335,7 @@ def test_a_small_count_without_jobs_stays_in_one_process(cli):
 def test_values_are_shown_as_typed_not_as_python():
     import datetime
 
-    from xlsolver.answer import typed
+    from xlsolver.base.answer import typed
     from xlsolver.families import InvalidPuzzle, roadblock
 
     assert [typed(v) for v in (None, "", "hard", 3, 2.0, 2.5, True, datetime.datetime(2024, 5, 1),

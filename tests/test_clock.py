@@ -5,7 +5,9 @@ import json
 
 import pytest
 
-from xlsolver import catalog, clock, count
+from xlsolver.geometry import catalog
+from xlsolver.base import clock
+from xlsolver import count
 from xlsolver.families import tiling
 from helpers import STEP_CLOCK, run_xlsolver
 

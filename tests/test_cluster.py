@@ -23,7 +23,9 @@ from pathlib import Path
 import distributed
 import pytest
 
-from xlsolver import __version__, clock, cluster, parallel
+from xlsolver import __version__
+from xlsolver.base import clock
+from xlsolver.counting import cluster, parallel
 from xlsolver.engine import fast
 from helpers import EMPTY_SUDOKU, EXAMPLES, ROOT, alive, child_processes
 

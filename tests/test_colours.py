@@ -13,9 +13,10 @@ import pytest
 
 from helpers import run_xlsolver
 from problems import langford, queens
-from xlsolver import ExactCover, counting, dlx_text, engine
+from xlsolver import ExactCover, counting, engine
+from xlsolver.engine import dlx_text
 from xlsolver.engine import estimate, memo
-from xlsolver.exact_cover import ProblemError
+from xlsolver.engine.exact_cover import ProblemError
 from test_counting import board
 
 ENGINES = ["reference", "fewest", "compiled-first", "numba-fewest", "auto"]

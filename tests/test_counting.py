@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from xlsolver import ExactCover, catalog, counting, engine
+from xlsolver import ExactCover, counting, engine
+from xlsolver.geometry import catalog
 from xlsolver.counting import Controls, Request
 from xlsolver.engine import memo
 from xlsolver.families import tiling
@@ -49,7 +50,7 @@ def test_a_count_left_to_choose_splits_by_its_estimate_and_counts_the_same(monke
     """``jobs=None`` (the command line without --jobs): one process per SECONDS_PER_PROCESS the search is
     estimated at, up to the cores; 3x20's search is a few milliseconds, so it stays here, unless a process is
     worth that little (the constant made tiny, not a clock): then it is split, and counts the same."""
-    from xlsolver.parallel import usable_cores
+    from xlsolver.counting.parallel import usable_cores
 
     problem, maps = board("3x20")
     here = counting.count(Request(problem, maps, jobs=None))
@@ -64,7 +65,7 @@ def test_a_count_left_to_choose_splits_by_its_estimate_and_counts_the_same(monke
 
 
 def test_the_processes_chosen_grow_with_the_estimate_up_to_the_cores():
-    from xlsolver.parallel import usable_cores
+    from xlsolver.counting.parallel import usable_cores
 
     cores = usable_cores()
     per = counting.SECONDS_PER_PROCESS

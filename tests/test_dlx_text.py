@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlsolver import count
-from xlsolver.dlx_text import FormatError, dumps, loads
+from xlsolver.engine.dlx_text import FormatError, dumps, loads
 from problems import knuth_example, small_problems
 
 KNUTH_TEXT = """\

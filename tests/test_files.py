@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from xlsolver import catalog
-from xlsolver.files import MAX_TEXT_BYTES, UserError, read_file
+from xlsolver.geometry import catalog
+from xlsolver.base.files import MAX_TEXT_BYTES, UserError, read_file
 
 from helpers import EXAMPLES
 

@@ -16,7 +16,7 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 from xlsolver import formulas
-from xlsolver.files import read_puzzle_text
+from xlsolver.base.files import read_puzzle_text
 from xlsolver.families import FRAMES, Ask
 from xlsolver.workbook import areas, layout, marking
 from helpers import EXAMPLES

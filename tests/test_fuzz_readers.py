@@ -27,10 +27,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlsolver import catalog, cli, families
-from xlsolver.answer import Status
-from xlsolver.files import UserError
-from xlsolver.dlx_text import FormatError
+from xlsolver.geometry import catalog
+from xlsolver import cli, families
+from xlsolver.base.answer import Status
+from xlsolver.base.files import UserError
+from xlsolver.engine.dlx_text import FormatError
 from xlsolver.families import InvalidPuzzle, Settings, Unsupported
 from xlsolver.families import klotski
 from xlsolver.families.marked import read_marked_file

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from xlsolver import catalog, geometry
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver.geometry import catalog
 
 PENTOMINOES = catalog.piece_set("pentominoes")
 
@@ -17,9 +18,9 @@ def test_the_twelve_pentominoes_have_63_fixed_orientations():
 def test_iq_orientation_counts_match_the_published_facts(iq_facts):
     for letter, fact in iq_facts["pieces"].items():
         cells = [tuple(rc) for rc in fact["cells_rc"]]
-        assert len(geometry.orientations(cells, turn_over=True)) == fact["distinct_orientations_with_flips"], letter
-        assert len(geometry.orientations(cells, turn_over=False)) == fact["distinct_orientations_rotations_only"], letter
-        assert catalog.piece_set("iq-puzzler-pro").pieces[letter].cells == geometry.normalise(cells)
+        assert len(SQUARE.orientations(cells, turn_over=True)) == fact["distinct_orientations_with_flips"], letter
+        assert len(SQUARE.orientations(cells, turn_over=False)) == fact["distinct_orientations_rotations_only"], letter
+        assert catalog.piece_set("iq-puzzler-pro").pieces[letter].cells == SQUARE.normalise(cells)
 
 
 def test_orientations_are_normalised_and_distinct():
@@ -27,32 +28,32 @@ def test_orientations_are_normalised_and_distinct():
         shapes = PENTOMINOES.orientations(letter)
         assert len(set(shapes)) == len(shapes)
         for shape in shapes:
-            assert shape == geometry.normalise(shape)
+            assert shape == SQUARE.normalise(shape)
             assert min(r for r, _ in shape) == 0 and min(c for _, c in shape) == 0
 
 
 def test_pentomino_placements_on_6x10_number_2056():
     board = catalog.board("6x10").cells
-    total = sum(len(geometry.placements(PENTOMINOES.orientations(p), board)) for p in PENTOMINOES.pieces)
+    total = sum(len(SQUARE.placements(PENTOMINOES.orientations(p), board)) for p in PENTOMINOES.pieces)
     assert total == 2056  # the row count of the classic 6x10 exact-cover matrix
 
 
 def test_placements_stay_on_the_board_and_avoid_holes():
     board = catalog.board("scott").cells
-    for placed in geometry.placements(PENTOMINOES.orientations("X"), board):
+    for placed in SQUARE.placements(PENTOMINOES.orientations("X"), board):
         assert placed <= board
     # the X's centre can be any cell whose four neighbours are on the board
     def neighbours(r, c):
         return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
 
     centres = [cell for cell in board if all(n in board for n in neighbours(*cell))]
-    assert len(geometry.placements(PENTOMINOES.orientations("X"), board)) == len(centres)
+    assert len(SQUARE.placements(PENTOMINOES.orientations("X"), board)) == len(centres)
 
 
 @pytest.mark.parametrize("name, order", [("6x10", 4), ("3x20", 4), ("scott", 8), ("iqdiamond", 4), ("iq5x11", 4)])
 def test_board_symmetry_groups(name, order):
     board = catalog.board(name).cells
-    group = geometry.symmetries(board)
+    group = SQUARE.symmetries(board)
     assert len(group) == order
     assert all(cell == image for cell, image in group[0].items()), "identity first"
     for g in group:
@@ -66,11 +67,11 @@ def test_board_symmetry_groups(name, order):
 
 
 def test_a_shape_with_no_symmetry_has_only_the_identity():
-    l_shape = geometry.cells_from_art(["#..", "###"], lambda ch: ch == "#")
-    assert len(geometry.symmetries(l_shape)) == 1
-    assert len(geometry.symmetries(frozenset({(0, 0), (0, 1), (0, 2), (1, 1)}))) == 2
+    l_shape = SQUARE.cells_from_art(["#..", "###"], lambda ch: ch == "#")
+    assert len(SQUARE.symmetries(l_shape)) == 1
+    assert len(SQUARE.symmetries(frozenset({(0, 0), (0, 1), (0, 2), (1, 1)}))) == 2
 
 
 def test_connected_components_split_by_edges_not_corners():
     cells = {(0, 0), (0, 1), (1, 2), (3, 3), (3, 4)}
-    assert geometry.connected_components(cells) == [[(0, 0), (0, 1)], [(1, 2)], [(3, 3), (3, 4)]]
+    assert SQUARE.connected_components(cells) == [[(0, 0), (0, 1)], [(1, 2)], [(3, 3), (3, 4)]]

@@ -7,10 +7,10 @@ from itertools import product
 
 import pytest
 
-from xlsolver import catalog, geometry
+from xlsolver.geometry import catalog
 from xlsolver.families import ghost_hunter
-from xlsolver.lattice import CUBIC, SQUARE, Lattice, Transform
-from xlsolver.piece import Piece, marked_piece
+from xlsolver.geometry.lattice import CUBIC, SQUARE, Lattice, Transform
+from xlsolver.geometry.piece import Piece, marked_piece
 
 PENTOMINOES = catalog.piece_set("pentominoes")
 
@@ -49,7 +49,7 @@ def test_a_transform_applied_is_its_matrix_and_composes_in_order():
     assert quarter.matrix == ((0, 1), (-1, 0)) and quarter(2, 5) == (5, -2)
     assert flip(2, 5) == (2, -5)
     assert quarter.then(flip)(2, 5) == flip(*quarter(2, 5)) == (5, 2)
-    assert geometry.TRANSFORMS is SQUARE.transforms  # the square grid's names are the square lattice's
+    assert SQUARE.transforms is SQUARE.transforms  # the square grid's names are the square lattice's
 
 
 def test_square_transforms_keep_their_documented_order():
@@ -63,9 +63,9 @@ def test_square_transforms_keep_their_documented_order():
     ("U", 4, 4), ("V", 4, 4), ("W", 4, 4), ("X", 1, 1), ("Y", 8, 4), ("Z", 4, 2)])
 def test_each_pentomino_has_its_known_number_of_orientations(letter, free, one_sided):
     piece = PENTOMINOES.pieces[letter]
-    assert len(piece.orientations(True)) == free
-    assert len(piece.orientations(False)) == one_sided
-    assert all(shape == SQUARE.normalise(shape) for shape in piece.orientations())
+    assert len(piece.orientations(True, SQUARE)) == free
+    assert len(piece.orientations(False, SQUARE)) == one_sided
+    assert all(shape == SQUARE.normalise(shape) for shape in piece.orientations(True, SQUARE))
 
 
 @pytest.mark.parametrize("lattice, size, fixed, one_sided, free", [
@@ -99,23 +99,23 @@ def test_board_symmetries(board, order):
 
 def test_placements_on_the_6x10_board_and_in_a_box():
     board = catalog.board("6x10").cells
-    assert sum(len(p.placements(True, board)) for p in PENTOMINOES.pieces.values()) == 2056
+    assert sum(len(p.placements(True, board, SQUARE)) for p in PENTOMINOES.pieces.values()) == 2056
     rod = (0, 0, 0), (1, 0, 0), (2, 0, 0)
     box = frozenset(product(range(3), range(3), range(3)))
     assert len(CUBIC.placements(CUBIC.orientations(rod), box)) == 27  # 9 lines along each of 3 axes
 
 
 def test_marks_travel_with_their_cells():
-    lamp_end = marked_piece("A", "#000000", [((0, 0), "L"), ((0, 1), "O")])
+    lamp_end = marked_piece("A", "#000000", [((0, 0), "L"), ((0, 1), "O")], (), SQUARE)
     plain = Piece("A", ((0, 0), (0, 1)), "#000000")
-    assert len(plain.orientations(False)) == 2
-    poses = lamp_end.orientations(False)
+    assert len(plain.orientations(False, SQUARE)) == 2
+    poses = lamp_end.orientations(False, SQUARE)
     assert len(poses) == 4, "a half turn moves the lamp to the other end: another orientation"
     assert [dict(zip(*pose))[cell] for pose, cell in zip(poses, [(0, 0), (0, 0), (0, 1), (1, 0)])] == ["L"] * 4
     board = frozenset(product(range(4), range(4)))
-    assert all(isinstance(placed, frozenset) for placed in plain.placements(False, board))
-    placed = lamp_end.placements(False, board)
-    assert len(placed) == 2 * len(plain.placements(False, board)) == 48
+    assert all(isinstance(placed, frozenset) for placed in plain.placements(False, board, SQUARE))
+    placed = lamp_end.placements(False, board, SQUARE)
+    assert len(placed) == 2 * len(plain.placements(False, board, SQUARE)) == 48
     assert all(sorted(p.values()) == ["L", "O"] for p in placed)
     assert ({(0, 0): "L", (0, 1): "O"} in placed) and ({(0, 0): "O", (0, 1): "L"} in placed)
 
@@ -123,7 +123,7 @@ def test_marks_travel_with_their_cells():
 def test_every_orientation_of_a_tile_keeps_its_marks_on_the_same_cells():
     tiles = ghost_hunter.tiles()
     for piece in tiles.pieces.values():
-        for cells, marks in piece.orientations(True):
+        for cells, marks in piece.orientations(True, SQUARE):
             # the cells carrying each mark form the same shape as on the drawn tile, turned
             for mark in set(piece.marks):
                 drawn = [c for c, m in piece.marked().items() if m == mark]

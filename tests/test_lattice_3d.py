@@ -7,8 +7,8 @@ from itertools import combinations, product
 
 import pytest
 
-from xlsolver import catalog
-from xlsolver.lattice import CUBIC, SPHERES, SQUARE, Transform
+from xlsolver.geometry import catalog
+from xlsolver.geometry.lattice import CUBIC, SPHERES, SQUARE, Transform
 
 SOMA = catalog.piece_set("soma")
 PYRAMID = SPHERES.pyramid()
@@ -141,7 +141,7 @@ def test_centres_put_touching_cells_one_unit_apart():
     """What a picture draws: every two neighbours of the pyramid and of cubic space have centres 1 apart."""
     import math
 
-    from xlsolver.lattice import CUBIC, SPHERES
+    from xlsolver.geometry.lattice import CUBIC, SPHERES
 
     for lattice, cells in ((SPHERES, SPHERES.pyramid(5)), (CUBIC, CUBIC.box(3, 3, 3))):
         for cell in cells:

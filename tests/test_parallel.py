@@ -12,7 +12,9 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from xlsolver import ExactCover, catalog, parallel, symmetry
+from xlsolver import ExactCover
+from xlsolver.geometry import catalog
+from xlsolver.counting import parallel, symmetry
 from xlsolver.families import tiling
 from helpers import EMPTY_SUDOKU, STEP_CLOCK, alive, child_processes, run_xlsolver
 from one_sided import one_sided_tilings

@@ -4,7 +4,7 @@ import stat
 
 import pytest
 
-from xlsolver import private
+from xlsolver.base import private
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
 

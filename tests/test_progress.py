@@ -20,9 +20,11 @@ import sys
 
 import pytest
 
-from xlsolver import catalog, parallel, symmetry, terminal
+from xlsolver.geometry import catalog
+from xlsolver.counting import parallel, symmetry
+from xlsolver.pictures import terminal
 from xlsolver.families import generating, tiling
-from xlsolver.symmetry import Controls
+from xlsolver.counting.symmetry import Controls
 from helpers import run_xlsolver
 
 AT_ONCE = {"XLSOLVER_PROGRESS_AFTER": "0"}
@@ -216,7 +218,8 @@ def test_generate_reports_each_seed_in_order_and_the_end(monkeypatch):
 def test_a_rare_report_keeps_its_clock_moving(monkeypatch):
     """Generate reports once a seed, and a pyramid's seed may take half a minute: between reports the bar is
     drawn again with its seconds moved on (on a clock the test sets, so no machine is too fast for it)."""
-    from xlsolver import clock, console
+    from xlsolver import console
+    from xlsolver.base import clock
 
     now = [100.0]
     monkeypatch.setattr(clock, "now", lambda: now[0])

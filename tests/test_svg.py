@@ -10,13 +10,14 @@ from xml.etree import ElementTree
 
 import pytest
 
-from xlsolver import catalog, families
-from xlsolver.answer import Block, Cell, Frame, Scene
+from xlsolver.geometry import catalog
+from xlsolver import families
+from xlsolver.base.answer import Block, Cell, Frame, Scene
 from xlsolver.families import Ask
-from xlsolver.files import read_puzzle_text
-from xlsolver.shading import faces, luminance
-from xlsolver.svg import frames_svg
-from xlsolver.svg3d import scene_svg, steps_svg
+from xlsolver.base.files import read_puzzle_text
+from xlsolver.pictures.shading import faces, luminance
+from xlsolver.pictures.svg import frames_svg
+from xlsolver.pictures.svg3d import scene_svg, steps_svg
 from helpers import EXAMPLES
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,9 +6,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, ProblemError, Search, catalog, count, symmetry
+from xlsolver import ExactCover, ProblemError, Search, count
+from xlsolver.geometry import catalog
+from xlsolver.counting import symmetry
 from xlsolver.families import Ask, Unsupported, exact, tiling
-from xlsolver.symmetry import count_up_to_symmetry
+from xlsolver.counting.symmetry import count_up_to_symmetry
 from problems import brute_force, small_set, small_tilings
 
 PENTO = catalog.piece_set("pentominoes")

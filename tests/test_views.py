@@ -1,9 +1,9 @@
 """A 3D shape seen flat in cells (views.py): balls from above as 2 x 2 half-cells, cubes from three sides."""
 from __future__ import annotations
 
-from xlsolver.answer import Block, Scene
-from xlsolver.lattice import CUBIC, SPHERES
-from xlsolver.views import side_by_side, views
+from xlsolver.base.answer import Block, Scene
+from xlsolver.geometry.lattice import CUBIC, SPHERES
+from xlsolver.pictures.views import side_by_side, views
 
 
 def letters(frame) -> list[str]:

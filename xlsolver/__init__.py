@@ -9,7 +9,7 @@ Importing this package stays light (no numba, no spreadsheet libraries), because
 every click in Excel starts a fresh Python.
 """
 from .engine import Progress, Search, SearchResult, count, first_solution, uniqueness
-from .exact_cover import ExactCover, ProblemError
+from .engine.exact_cover import ExactCover, ProblemError
 
 __version__ = "0.1.0"
 

@@ -38,17 +38,43 @@ from contextlib import contextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 
-from . import __version__, catalog, dlx_text, families, svg, svg3d, terminal
-from .answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
+from . import __version__, families
+from .geometry import catalog
+from .engine import dlx_text
+from .pictures import svg, svg3d, terminal
+from .base.answer import INTERNAL_ERROR_EXIT, Answer, Cell, Frame, Status
 from .console import frame_lines, interruptible, positive_float, positive_int, progress_bar, report
 from .engine import TooBig
 from .engine.memo import DEFAULT_MEMORY_MB
-from .exact_cover import ProblemError
-from .families import (SOLUTIONS, Ask, Family, InvalidPuzzle, Settings, Unsupported, batch, booklet_maker, booklets,
-                       exact, generating, grading, levels)
-from .files import (MAX_DLX_BYTES, PEEK_BYTES, UserError, did_you_mean, header_entry, read_file, read_puzzle_text,
-                    stream_lines)
-from .terminal import print_json
+from .engine.exact_cover import ProblemError
+from .families import (
+    SOLUTIONS,
+    Ask,
+    Command,
+    Family,
+    InvalidPuzzle,
+    Option,
+    Settings,
+    Unsupported,
+    batch,
+    booklet_maker,
+    booklets,
+    exact,
+    generating,
+    grading,
+    levels,
+)
+from .base.files import (
+    MAX_DLX_BYTES,
+    PEEK_BYTES,
+    UserError,
+    did_you_mean,
+    header_entry,
+    read_file,
+    read_puzzle_text,
+    stream_lines,
+)
+from .pictures.terminal import print_json
 from .workbook import libreoffice
 from .workbook.atomic import replace_file
 
@@ -377,8 +403,37 @@ def _family_command(commands, family: Family) -> None:
     _add_puzzle_options(solve, [family], fixed=family)
     _add_picture_option(solve)
     solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, solution=None, area=None, output=None)
-    if family.commands is not None:
-        family.commands(sub)
+    for command in family.commands:
+        _own_command(sub, command)
+
+
+def _own_command(sub, command: Command) -> None:
+    """A family's own command, from its options as data; it answers as any command does (text, or --json)."""
+    parser = sub.add_parser(command.name, aliases=list(command.aliases), help=command.help,
+                            description=command.description)
+    for option in command.options:
+        kind = {"action": "store_true"} if option.switch else {"metavar": option.metavar, "type": _parsed(option)}
+        parser.add_argument(option.name, help=option.help, default=option.default, **kind)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    def run(args) -> int:
+        answer = command.run({option.key: getattr(args, option.key) for option in command.options})
+        return report(answer, as_json=args.json, colour=getattr(args, "colour", "auto"))
+    parser.set_defaults(run=run)
+
+
+def _parsed(option: Option):
+    """argparse's type for an option: its ``parse``, a ValueError's message shown as argparse shows its own."""
+    if option.parse is None:
+        return str
+
+    def parse(text: str):
+        try:
+            return option.parse(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    parse.__name__ = option.key
+    return parse
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -700,7 +755,7 @@ def _count_ask(args, cancel, progress) -> Ask:
 def _jobs(asked: int | None) -> int | None:
     """--jobs, at most one process per core this process may use (more only slow the count down); None when
     not given (the count chooses)."""
-    from .parallel import usable_cores
+    from .counting.parallel import usable_cores
 
     if asked is None:
         return None
@@ -764,7 +819,7 @@ def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel)
         return family.name, dict(settings), rows, target
 
     if getattr(args, "scheduler", None):
-        from . import cluster
+        from .counting import cluster
 
         with cluster.connect(args.scheduler, args.jobs or 1) as on:
             def on_cluster(target: generating.Target):

@@ -1,7 +1,8 @@
 """What the command line's commands share: argument types, Ctrl-C, the progress bar, and printing an
 :class:`~xlsolver.answer.Answer` (text on a terminal, or JSON).
 
-A front-end module: ``cli.py`` and the workbook's headless presses use it.  Reading the user's files and
+A front-end module: ``cli.py`` uses it (Ctrl-C as an event is ``base.interrupt``'s, which the workbook's
+headless presses share).  Reading the user's files and
 ``UserError`` are in ``files.py`` at the bottom of the package, for every layer; colours and plain
 printing are in ``terminal.py``.
 """
@@ -10,16 +11,17 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import signal
-import sys
 import threading
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import clock, terminal
-from .answer import Answer, Frame
-from .terminal import print_json, print_lines
+from .base import clock
+from .base.answer import Answer, Frame
+from .base.interrupt import interruptible
+from .pictures import terminal
+from .pictures.terminal import print_json, print_lines
 
 
 def positive_int(text: str) -> int:
@@ -40,20 +42,6 @@ def positive_float(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError("must be more than 0")
     return value
-
-
-@contextmanager
-def interruptible() -> Iterator[threading.Event]:
-    """Ctrl-C sets an event the searches check, so a search stops cleanly with what it found."""
-    stop = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield stop
-        return
-    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
-    try:
-        yield stop
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 #: Seconds of work before a progress bar appears (short work stays quiet); XLSOLVER_PROGRESS_AFTER sets

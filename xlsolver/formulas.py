@@ -29,10 +29,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import catalog, families
-from .a1 import offset_namer, range_name
-from .answer import Frame, Status, typed
-from .files import UserError
+from .geometry import catalog
+from . import families
+from .base.a1 import offset_namer, range_name
+from .base.answer import Frame, Status, typed
+from .base.files import UserError
 from .families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
 from .workbook import areas, layout, marking
 from .workbook.book import Book, MissingName

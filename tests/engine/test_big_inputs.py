@@ -10,7 +10,7 @@ import tracemalloc
 import pytest
 
 from xlsolver import cli, engine
-from xlsolver.dlx_text import loads
+from xlsolver.engine.dlx_text import loads
 from xlsolver.engine import TooBig, footprint
 
 

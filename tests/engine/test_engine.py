@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from xlsolver import ExactCover, ProblemError, Search, count, engine, first_solution, uniqueness
 from xlsolver.engine import fast, fast_fewest, fewest, reference
 from xlsolver.families import sudoku, tiling
-from xlsolver import catalog
+from xlsolver.geometry import catalog
 from problems import brute_force, knuth_example, small_problems
 
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, Search, catalog, count, engine
+from xlsolver import ExactCover, Search, count, engine
+from xlsolver.geometry import catalog
 from xlsolver.engine import fast, reference
 from xlsolver.families import tiling
 from problems import small_problems
@@ -76,7 +77,7 @@ def test_known_boards_agree(name):
 
 @pytest.mark.parametrize("name", ["scott", "5x12", "6x10"])
 def test_known_boards_agree_up_to_symmetry(name):
-    from xlsolver.symmetry import count_up_to_symmetry
+    from xlsolver.counting.symmetry import count_up_to_symmetry
 
     board = catalog.board(name)
     puzzle = tiling.parse(tiling.empty_board_rows(board), catalog.piece_set(board.pieces))

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, Search, catalog, count, dlx_text, engine, uniqueness
+from xlsolver import ExactCover, Search, count, engine, uniqueness
+from xlsolver.geometry import catalog
+from xlsolver.engine import dlx_text
 from xlsolver.engine import estimate, fast, fast_fewest, fewest, reference
 from xlsolver.families import sudoku, tiling
 from problems import langford, queens, secondary_problems, small_problems

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, catalog, count, engine
+from xlsolver import ExactCover, count, engine
+from xlsolver.geometry import catalog
 from xlsolver.engine import memo
 from xlsolver.families import tiling
 from problems import small_problems, small_tilings

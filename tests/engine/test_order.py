@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, catalog, count, engine
+from xlsolver import ExactCover, count, engine
+from xlsolver.geometry import catalog
 from xlsolver.engine import memo, order, ordered
 from xlsolver.families import tiling
 from problems import dominoes, small_problems, small_tilings
@@ -138,7 +139,7 @@ def test_a_pyramid_is_searched_without_first_filling_tables_with_states_that_nev
     """Kanoodle's pyramid: its best sweep promises 2**42 window states (a tiling's, 2**30 at most); the
     memoised counter, tried, filled its tables for a second before it gave up, a third of the count."""
     from xlsolver.families import solid
-    from xlsolver.lattice import SPHERES
+    from xlsolver.geometry.lattice import SPHERES
 
     built = solid.problem(solid.Solid(SPHERES, SPHERES.pyramid(), catalog.piece_set("kanoodle")))
     with pytest.raises(memo.Unsuitable, match="window states"):

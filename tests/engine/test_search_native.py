@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsolver import ExactCover, dlx_text, engine
+from xlsolver import ExactCover, engine
+from xlsolver.engine import dlx_text
 from xlsolver.engine import estimate, fast, search_native
-from xlsolver.exact_cover import FEWEST, FIRST
+from xlsolver.engine.exact_cover import FEWEST, FIRST
 from problems import langford, queens, small_problems
 from test_colours import dodecahedron, langford_secondary_slots, random_coloured
 from test_fast_engine import board_problem, domino_problem
@@ -148,7 +149,8 @@ def test_the_c_search_costs_no_loading_in_the_choice_of_engine():
 
 FRESH = """
 import json, sys
-from xlsolver import dlx_text, engine
+from xlsolver import engine
+from xlsolver.engine import dlx_text
 from xlsolver.engine import search_native
 if sys.argv[2] == "absent":
     search_native.ABI = -1  # as a library built from another search_kernel.c: not loaded

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from xlsolver import families
-from xlsolver.a1 import cell_name, column_index, offset_namer
+from xlsolver.base.a1 import cell_name, column_index, offset_namer
 from xlsolver.families import InvalidPuzzle
 from xlsolver.workbook.areas import namer_for
 from workbook_helpers import committed_book, press, status, type_into

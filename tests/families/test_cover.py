@@ -1,7 +1,7 @@
 """An exact-cover family is a declaration (xlsolver/families/cover.py): a new one gets every answer from it."""
 from __future__ import annotations
 
-from xlsolver.answer import Status
+from xlsolver.base.answer import Status
 from xlsolver.families import Ask, InvalidPuzzle, cover
 from xlsolver.families.attempts import attempt
 from xlsolver.families.generating import Request

@@ -8,7 +8,7 @@ import pytest
 
 from xlsolver import families
 from xlsolver.families import Ask, generating, grading, levels
-from xlsolver.lattice import SPHERES
+from xlsolver.geometry.lattice import SPHERES
 
 LEVELS = levels.LEVELS
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from xlsolver import families
-from xlsolver.answer import Status
+from xlsolver.base.answer import Status
 from xlsolver.families import Unsupported, booklets, grading, levels
 from helpers import EXAMPLES
 

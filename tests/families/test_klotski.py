@@ -13,8 +13,8 @@ import pytest
 
 from helpers import EXAMPLES, load_facts
 from xlsolver import count
-from xlsolver.a1 import offset_namer
-from xlsolver.catalog import DataFileError
+from xlsolver.base.a1 import offset_namer
+from xlsolver.geometry.catalog import DataFileError
 from xlsolver.families import InvalidPuzzle, klotski
 from xlsolver.families.klotski import IllegalMove, Move
 

@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver import catalog, counting, dlx_text, engine, families, symmetry
-from xlsolver.answer import Status
+from xlsolver.geometry import catalog
+from xlsolver import counting, engine, families
+from xlsolver.engine import dlx_text
+from xlsolver.counting import symmetry
+from xlsolver.base.answer import Status
 from xlsolver.families import Ask, InvalidPuzzle, Settings, solid
-from xlsolver.files import read_puzzle_text
-from xlsolver.lattice import CUBIC, SPHERES
+from xlsolver.base.files import read_puzzle_text
+from xlsolver.geometry.lattice import CUBIC, SPHERES
 
 SAMPLES = json.loads((Path(__file__).parent.parent / "data" / "pyramid.json").read_text(encoding="utf-8"))["samples"]
 IQ = catalog.piece_set("iq-puzzler-pro")
@@ -283,7 +286,7 @@ def test_the_iq_puzzler_pro_pyramid_counts_26720_fillings_3340_up_to_symmetry(cl
     counts 26,720 on the problem --save-dlx writes (bench/solid.py).  About 6 s of CPU."""
     counted = json.loads(cli("count", "--family", "solid", "--board", "pyramid", "--distinct", "--json").stdout)
     assert (counted["solutions"], counted["total"], counted["symmetry_group_order"]) == (3340, 26720, 8)
-    from xlsolver.parallel import usable_cores
+    from xlsolver.counting.parallel import usable_cores
 
     cores = usable_cores()  # its search is estimated at seconds: split over the cores without --jobs
     assert (counted["counter"], counted["jobs"]) == (("processes", cores) if cores > 1 else ("symmetry plan", 1))

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from xlsolver import Search, count, first_solution, uniqueness
-from xlsolver.a1 import offset_namer
+from xlsolver.base.a1 import offset_namer
 from xlsolver.families import InvalidPuzzle, sudoku
 from helpers import EXAMPLES
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from xlsolver import catalog, count, geometry
-from xlsolver.a1 import column_letters, offset_namer
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver.geometry import catalog
+from xlsolver import count
+from xlsolver.base.a1 import column_letters, offset_namer
 from xlsolver.families import tiling
 from xlsolver.families.tiling import InvalidPuzzle
 
@@ -54,7 +56,7 @@ def test_every_decoded_solution_is_a_true_tiling():
         rows = tiling.decode(puzzle, problem, solution)
         for letter, piece in PENTO.pieces.items():
             cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == letter]
-            assert geometry.normalise(cells) in geometry.orientations(piece.cells)
+            assert SQUARE.normalise(cells) in SQUARE.orientations(piece.cells)
 
 
 def test_hints_are_kept_and_can_be_partial():

@@ -6,9 +6,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from xlsolver import Search, catalog, count, geometry
+from xlsolver.geometry.lattice import SQUARE
+from xlsolver import Search, count
+from xlsolver.geometry import catalog
 from xlsolver.families import tiling
-from xlsolver.symmetry import count_up_to_symmetry
+from xlsolver.counting.symmetry import count_up_to_symmetry
 from helpers import EXAMPLES
 from one_sided import (PENTOMINOES, TETROMINOES, independent_classes, independent_tilings, one_sided_tilings,
                        piece_file, piece_set)
@@ -57,7 +59,7 @@ def test_givens_must_land_on_their_images_letters():
     puzzle = tiling.parse(["".join(row) for row in rows], EXAMPLE_SET)
     [identity, mirror] = tiling.symmetries(puzzle)
     assert mirror.cells[(0, 1)] == (0, 28) and mirror.letters["F"] == "G"
-    assert len(geometry.symmetries(puzzle.board)) == 4 and len(tiling.item_maps(puzzle, tiling.encode(puzzle))) == 2
+    assert len(SQUARE.symmetries(puzzle.board)) == 4 and len(tiling.item_maps(puzzle, tiling.encode(puzzle))) == 2
 
 
 def distinct_by_brute_force(puzzle: tiling.Puzzle) -> int:
@@ -93,7 +95,7 @@ def test_count_one_sided_pieces_from_a_file(cli, tmp_path, rows, art):
     pieces.write_text(piece_file(art), encoding="utf-8")
     puzzle = tmp_path / "puzzle.txt"
     puzzle.write_text(f"pieces: {pieces}\n" + "\n".join(rows) + "\n", encoding="utf-8")
-    board = geometry.cells_from_art(rows, lambda ch: ch == ".")
+    board = SQUARE.cells_from_art(rows, lambda ch: ch == ".")
     tilings = independent_tilings(board, art)
     distinct = independent_classes(board, art, tilings)
     assert distinct < len(tilings)

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from xlsolver import clock
-from xlsolver.a1 import offset_namer
+from xlsolver.base import clock
+from xlsolver.base.a1 import offset_namer
 from xlsolver.families import InvalidPuzzle, zen
 from xlsolver.families.zen import EAST, NORTH, SOUTH, WEST, IllegalMove, solver
 from helpers import EXAMPLES, load_facts, run_xlsolver

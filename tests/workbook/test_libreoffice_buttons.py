@@ -28,7 +28,7 @@ import libreoffice
 from helpers import ROOT
 from libreoffice import Button, Document, Office, OfficeError, ScriptFailed, virtual_environment
 from workbook_helpers import COMMITTED, committed_book, vba_bin, vba_sources
-from xlsolver import catalog
+from xlsolver.geometry import catalog
 from xlsolver.workbook import actions, build, busy, layout
 from xlsolver.workbook import libreoffice as setup
 from xlsolver.workbook import office_python

@@ -10,7 +10,7 @@ import pytest
 
 import libreoffice
 from libreoffice import Office
-from xlsolver.a1 import cell_name
+from xlsolver.base.a1 import cell_name
 from xlsolver.workbook import build, layout
 
 _missing = libreoffice.unavailable_reason()

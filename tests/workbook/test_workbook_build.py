@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from xlsolver import families
-from xlsolver.a1 import cell_name
+from xlsolver.base.a1 import cell_name
 from xlsolver.workbook import build, layout
 from xlsolver.workbook.vba import module_source
 from helpers import ROOT

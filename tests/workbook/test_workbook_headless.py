@@ -9,9 +9,9 @@ import re
 import openpyxl
 import pytest
 
-from xlsolver import catalog
-from xlsolver.answer import OFF_BOARD
-from xlsolver.a1 import cell_name
+from xlsolver.geometry import catalog
+from xlsolver.base.answer import OFF_BOARD
+from xlsolver.base.a1 import cell_name
 from xlsolver.workbook import actions, areas, headless, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import (COMMITTED, MemoryBook, all_values, button_macros, committed_book, copy_of_board, fills_of,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from xlsolver import engine, families
-from xlsolver.answer import OFF_BOARD
+from xlsolver.base.answer import OFF_BOARD
 from xlsolver.families.solution_diagram import FAINTEST
 from xlsolver.workbook import actions, areas, layout
 from workbook_helpers import committed_book, press, type_into

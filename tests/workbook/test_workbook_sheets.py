@@ -8,11 +8,11 @@ import openpyxl
 import pytest
 
 from xlsolver import families
-from xlsolver.a1 import cell_name, column_index, column_letters
-from xlsolver.answer import OFF_BOARD, Answer, Status
+from xlsolver.base.a1 import cell_name, column_index, column_letters
+from xlsolver.base.answer import OFF_BOARD, Answer, Status
 from xlsolver.families import challenges, levels
 from xlsolver.families.zen import ROCK_COLOUR, WALK_COLOUR
-from xlsolver.terminal import text_colour
+from xlsolver.pictures.terminal import text_colour
 from xlsolver.workbook import build, headless, layout, marking, state
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import COMMITTED, committed_book, copy_of_board, fills_of, press, status, type_into, values_of

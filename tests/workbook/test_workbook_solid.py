@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver import catalog, families
-from xlsolver.a1 import cell_name
-from xlsolver.answer import OFF_BOARD
+from xlsolver.geometry import catalog
+from xlsolver import families
+from xlsolver.base.a1 import cell_name
+from xlsolver.base.answer import OFF_BOARD
 from xlsolver.families import Ask
 from xlsolver.workbook import layout
 from workbook_helpers import (COMMITTED, all_values, committed_book, copy_of_board, fills_of, press, status,

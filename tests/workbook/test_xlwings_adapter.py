@@ -15,7 +15,7 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 import xlsolver.excel
-from xlsolver.a1 import cell_name, column_letters
+from xlsolver.base.a1 import cell_name, column_letters
 from xlsolver.workbook import layout
 from xlsolver.workbook.xlwings_book import XlwingsBook, union_addresses
 from workbook_helpers import COMMITTED

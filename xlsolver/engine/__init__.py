@@ -17,9 +17,9 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .. import clock
-from ..answer import Status
-from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
+from ..base import clock
+from ..base.answer import Status
+from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from . import estimate, fast, fast_fewest, fewest, footprint, memo, ordered, reference
 from .footprint import TooBig
 

@@ -17,7 +17,7 @@ option's items as both (the same lists), so its searches do what they always did
 """
 from __future__ import annotations
 
-from ..exact_cover import ExactCover
+from .exact_cover import ExactCover
 
 Bits = list[tuple[int, ...]]
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..exact_cover import ExactCover
+from .exact_cover import ExactCover
 from . import memo
 
 DEFAULT_MEMORY_MB = memo.DEFAULT_MEMORY_MB

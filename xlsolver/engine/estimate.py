@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..exact_cover import AUTO, FEWEST, FIRST, ExactCover
+from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from . import colour_bits, search_native
 from .fewest import tables
 from .reference import claim_masks, compile_masks

@@ -27,8 +27,8 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .. import clock, private
-from ..exact_cover import ExactCover
+from ..base import clock, private
+from .exact_cover import ExactCover
 from . import colour_bits, search_native
 
 NAME = "compiled-first"

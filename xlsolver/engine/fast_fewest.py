@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..exact_cover import ExactCover, flattened
+from .exact_cover import ExactCover, flattened
 from . import colour_bits, fast
 
 NAME = "numba-fewest"

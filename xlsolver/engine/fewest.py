@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Sequence
 
-from ..exact_cover import ExactCover
+from .exact_cover import ExactCover
 from . import colour_bits
 from .reference import TICK_NODES, Tick, explored_fraction
 

@@ -11,7 +11,7 @@ without estimating (:func:`big`).
 """
 from __future__ import annotations
 
-from ..exact_cover import ExactCover, PackedOptions, ProblemError
+from .exact_cover import ExactCover, PackedOptions, ProblemError
 
 #: The most the first-item engines' bit masks may take.
 DENSE_BYTES = 256 * 2**20

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import math
 from math import prod
 
-from .. import clock
-from ..exact_cover import ExactCover
+from ..base import clock
+from .exact_cover import ExactCover
 from . import fast, native, order, residues
 
 NAME = "memo"

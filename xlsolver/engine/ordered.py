@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..exact_cover import FIRST, ExactCover
+from .exact_cover import FIRST, ExactCover
 from . import estimate, fast, order
 
 NAME = "compiled-first-ordered"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 
-from ..exact_cover import ExactCover
+from .exact_cover import ExactCover
 from . import colour_bits
 
 #: How many nodes pass between two calls of the ``tick`` callback.

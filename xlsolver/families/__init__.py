@@ -20,13 +20,14 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, TypeVar
 from dataclasses import dataclass
 from functools import cache
 
-from .. import a1
-from ..a1 import CellNamer, cell_name
-from ..answer import Answer, Frame, typed
-from ..files import UserError
+from ..base import a1
+from ..base.a1 import CellNamer, cell_name
+from ..base.answer import Answer, Frame, typed
+from ..base.files import UserError
 
 #: What Next and Previous move through: other solutions, or the frames of one answer (a move sequence).
 SOLUTIONS, FRAMES = "solutions", "frames"
@@ -180,37 +181,93 @@ class NamedBoard:
 
 
 @dataclass(frozen=True)
-class Family:
-    """One kind of puzzle, as every front end sees it."""
+class Option:
+    """One argument of a family's own command, as data (only the command line parses): ``size`` a positional,
+    ``--rocks`` an option."""
 
+    name: str
+    help: str
+    metavar: str | None = None
+    parse: Callable[[str], object] | None = None  # the text to a value; a ValueError's message says what is wrong
+    default: object = None
+    switch: bool = False  # an option without a value: True when given
+
+    @property
+    def key(self) -> str:
+        """Its value's key in what the command's ``run`` is given: ``--rocks`` -> ``rocks``."""
+        return self.name.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a family's own (``xlsolver klotski analyse``): its options as data, and what it does as a
+    function of their values to an :class:`Answer` (its notes the text a terminal shows, its data the JSON)."""
+
+    name: str
+    help: str
+    description: str
+    run: Callable[[Mapping[str, object]], Answer]
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+
+P = TypeVar("P")  # a family's puzzle: what its ``read`` returns and its answers take
+
+
+@dataclass(frozen=True)
+class Family(Generic[P]):
+    """One kind of puzzle, as every front end sees it: the whole contract between a family and the front ends.
+
+    A family MUST give its ``name``, ``title``, ``read`` (a grid and settings to its puzzle, of its own type
+    ``P``, or InvalidPuzzle naming every bad cell) and ``solve`` (a puzzle and an :class:`Ask` to an
+    :class:`Answer`).  Everything else is a capability it MAY give; a front end offers a button, a command or an
+    option only where the family gives what it needs, and never names a family:
+
+    - settings: ``settings`` it reads besides the grid (a ``key:`` header line, ``--key``, a sheet cell);
+    - more answers: ``count`` (Count), ``unique`` (Unique?, --unique), ``heat_map`` (Heat map), ``exact_cover``
+      (--save-dlx), ``steps`` (what Next and Previous step through), ``builds`` (--steps, the Steps button);
+    - challenges: ``hint`` (Hint), ``generate`` (Generate, Booklet);
+    - boards: ``board`` (--board NAME), ``has_board`` (a ``board:`` line says the family), ``boards`` (listed);
+    - the workbook: ``sheets`` (its sheets, as data), ``legend`` (its pieces drawn for a sheet);
+    - the command line: ``command`` and ``commands`` (commands of its own, options as data), ``line_form`` (a
+      puzzle on one line, for collections), ``empty_data`` (the JSON of an answer to an invalid puzzle);
+    - ``order``: where it comes in listings.
+    """
+
+    # --- must ---
     name: str  # "ghost-hunter": --family and the workbook's area descriptions use it
     title: str
-    read: Callable[[Sequence[str], Settings, CellNamer], object]  # grid -> puzzle; raises InvalidPuzzle
-    solve: Callable[[object, Ask], Answer]
-    count: Callable[[object, Ask], Answer] | None = None  # None: the family does not count
+    read: Callable[[Sequence[str], Settings, CellNamer], P]  # grid -> puzzle; raises InvalidPuzzle
+    solve: Callable[[P, Ask], Answer]
+    # --- may: settings and more answers ---
     settings: tuple[Setting, ...] = ()
-    steps: str | None = SOLUTIONS  # what Next/Previous step through; None: no such buttons
-    exact_cover: Callable[[object], object] | None = None  # the ExactCover behind a puzzle (--save-dlx)
-    board: Callable[[str], tuple[list[str], dict]] | None = None  # a named empty board: grid, settings
-    # is a board of this name the family's (a 'board:' line of a file names one)? None: whether ``board`` makes it
-    has_board: Callable[[str], bool] | None = None
-    boards: Callable[[], list[NamedBoard]] | None = None  # the boards it names, for ``xlsolver boards``
+    count: Callable[[P, Ask], Answer] | None = None  # None: the family does not count
     unique: bool = False  # can tell whether a solution is the only one (the Unique? button, --unique)
     # its count, asked for ``Ask.frequencies``, draws where each piece lies most often on a flat board, in the
     # pieces' colours (the Heat map button); a puzzle of it that cannot (a side condition) says so, Unsupported
     heat_map: bool = False
-    legend: Callable[[Mapping[str, object]], list[Frame]] | None = None  # the pieces, for a sheet
-    sheets: Callable[[], tuple] | None = None  # -> xlsolver.sheets.SheetSpec: what the workbook shows
-    command: str | None = None  # a command of its own: ``xlsolver NAME solve ...`` (and ``commands``)
-    commands: Callable | None = None  # commands(subparsers): more subcommands under ``command``
-    empty_data: Callable[[object], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
-    hint: Callable[[object, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
-    generate: Callable | None = None  # new challenges: generate(rows, settings, generating.Request) -> Challenges
-    line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
+    exact_cover: Callable[[P], object] | None = None  # the ExactCover behind a puzzle (--save-dlx)
+    steps: str | None = SOLUTIONS  # what Next/Previous step through; None: no such buttons
     builds: bool = False  # its answers can be built one piece at a time (3D): ``solve --steps``, the Steps button
+    # --- may: challenges ---
+    hint: Callable[[P, Ask], Answer] | None = None  # one more clue of the unique solution (challenges.hint)
+    generate: Callable | None = None  # new challenges: generate(rows, settings, generating.Request) -> Challenges
+    # --- may: boards ---
+    board: Callable[[str], tuple[list[str], dict]] | None = None  # a named empty board: grid, settings
+    # is a board of this name the family's (a 'board:' line of a file names one)? None: whether ``board`` makes it
+    has_board: Callable[[str], bool] | None = None
+    boards: Callable[[], list[NamedBoard]] | None = None  # the boards it names, for ``xlsolver boards``
+    # --- may: the workbook ---
+    sheets: Callable[[], tuple] | None = None  # -> base.sheets.SheetSpec: what the workbook shows
+    legend: Callable[[Mapping[str, object]], list[Frame]] | None = None  # the pieces, for a sheet
+    # --- may: the command line ---
+    command: str | None = None  # a command of its own: ``xlsolver NAME solve ...`` (and ``commands``)
+    commands: tuple[Command, ...] = ()  # more subcommands under ``command``
+    line_form: LineForm | None = None  # a puzzle on one line, as collections have them; None: none
     # does a grid typed with no family named unmistakably belong to this family (a form no other family's puzzles
     # take: Klotski's layout, a Zen garden with walkable ground)?  None: it is never guessed, only named
     recognises: Callable[[Sequence[str]], bool] | None = None
+    empty_data: Callable[[Settings], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
     order: int = 100  # where it comes in listings
 
     def names_board(self, name: str) -> bool:

@@ -21,7 +21,7 @@ from functools import cache
 
 from .. import engine
 from ..engine import diagram
-from ..exact_cover import ExactCover
+from ..engine.exact_cover import ExactCover
 from . import Unsupported, exact, grading, levels
 from .challenges import Point, clues, is_given, overlay, typed, with_clues
 from .levels import LEVELS

@@ -27,11 +27,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .. import catalog, clock
-from ..answer import Answer, Status
+from ..geometry import catalog
+from ..base import clock
+from ..base.answer import Answer, Status
 from ..engine import as_predicate, fast
-from ..exact_cover import ProblemError
-from ..files import Line, UserError, did_you_mean, header_entry
+from ..engine.exact_cover import ProblemError
+from ..base.files import Line, UserError, did_you_mean, header_entry
 from . import Ask, Family, InvalidPuzzle, Settings, Unsupported, all_families, get
 
 #: Keys of a JSON line besides the family's settings: what the puzzle is, and the grid in one of three forms.

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .. import booklet_pdf, catalog
-from ..answer import Frame
+from ..pictures import booklet_pdf
+from ..geometry import catalog
+from ..base.answer import Frame
 from . import Family, generating, grading
 from .levels import LEVELS
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
-from ..files import UserError, header_entry, read_file
+from ..base.files import UserError, header_entry, read_file
 
 CHALLENGE = "challenge"
 

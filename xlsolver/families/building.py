@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from ..a1 import cell_name
-from ..answer import Block, Frame, Scene, Steps
-from ..assembly import BALANCES, Assembler, Assembly, Step
-from ..lattice import Coord, LayeredLattice
+from ..base.a1 import cell_name
+from ..base.answer import Block, Frame, Scene, Steps
+from ..geometry.assembly import BALANCES, Assembler, Assembly, Step
+from ..geometry.lattice import Coord, LayeredLattice
 
 CANNOT = "that answer cannot be assembled one piece at a time"
 

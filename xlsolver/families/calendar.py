@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from .. import catalog
-from ..a1 import CellNamer, cell_name
-from ..answer import Cell, Frame
-from ..geometry import Point
-from ..sheets import BELOW_LEGEND, AreaSpec, SettingCell, SheetSpec
+from ..geometry import catalog
+from ..base.a1 import CellNamer, cell_name
+from ..base.answer import Cell, Frame
+from ..geometry.lattice import Point
+from ..base.sheets import BELOW_LEGEND, AreaSpec, SettingCell, SheetSpec
 from . import InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact, tiling
 
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import engine
-from ..answer import Answer, Cell, Frame, Status
+from ..base.answer import Answer, Cell, Frame, Status
 from . import Ask, exact
 
 Point = tuple[int, int]

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from ..a1 import cell_name
-from ..answer import Frame
-from ..exact_cover import AUTO, ExactCover
-from ..geometry import Point
+from ..base.a1 import cell_name
+from ..base.answer import Frame
+from ..engine.exact_cover import AUTO, ExactCover
+from ..geometry.lattice import Point
 from . import Family, challenges, exact, generating
 
 #: What an option writes into the answer grid, from its label: (cell, character) pairs.

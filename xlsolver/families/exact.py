@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import counting, engine
-from ..a1 import CellNamer
-from ..a1 import cell_name as a1_cell_name
-from ..answer import Answer, Frame, Scene, Status, Steps
-from ..exact_cover import ExactCover
+from ..base.a1 import CellNamer
+from ..base.a1 import cell_name as a1_cell_name
+from ..base.answer import Answer, Frame, Scene, Status, Steps
+from ..engine.exact_cover import ExactCover
 from . import Ask, Unsupported, solution_diagram
 
 

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .. import clock, engine
+from ..base import clock
+from .. import engine
 from . import exact
 from .attempts import Challenge, Target, attempt
 from .levels import LEVELS

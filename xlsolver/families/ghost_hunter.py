@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ..a1 import CellNamer, cell_name, range_name
-from ..answer import Frame
-from ..catalog import read_data_file
-from ..exact_cover import ExactCover
-from ..sheets import AreaSpec, SheetSpec
+from ..base.a1 import CellNamer, cell_name, range_name
+from ..base.answer import Frame
+from ..geometry.catalog import read_data_file
+from ..engine.exact_cover import ExactCover
+from ..base.sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
 from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 

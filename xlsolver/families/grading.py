@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import engine
-from ..answer import Status
+from ..base.answer import Status
 from ..engine import fast
-from ..exact_cover import ExactCover
+from ..engine.exact_cover import ExactCover
 from . import Unsupported, exact, levels
 
 #: Pieces to place, doublings of the placements open, doublings of the search: the difficulty's weights.

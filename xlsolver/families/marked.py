@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..a1 import CellNamer, range_name
-from ..answer import Cell, Frame
-from ..catalog import DataFileError, piece_blocks, read_data_file, split_header, yes_no
-from ..geometry import Point
-from ..lattice import SQUARE, Lattice, Mark
-from ..piece import Piece, marked_piece
+from ..base.a1 import CellNamer, range_name
+from ..base.answer import Cell, Frame
+from ..geometry.catalog import DataFileError, piece_blocks, read_data_file, split_header, yes_no
+from ..geometry.lattice import Point
+from ..geometry.lattice import SQUARE, Lattice, Mark
+from ..geometry.piece import Piece, marked_piece
 
 #: What a grid gives of a piece, per cell: (the piece's letter, whether it is typed in lower case: its mark).
 Givens = Mapping[Point, tuple[str, bool]]
@@ -62,7 +62,7 @@ def parse_marked_set(text: str, marks: str, where: str, keys: tuple[str, ...] = 
             raise DataFileError(f"{where}:{number}: piece {letter} must be drawn with {' '.join(marks)} and '.'")
         if len(SQUARE.connected_components(cell for cell, _ in cells)) != 1:
             raise DataFileError(f"{where}:{number}: piece {letter} is not connected")
-        pieces[letter.upper()] = marked_piece(letter.upper(), colour.lower(), cells, tuple(words))
+        pieces[letter.upper()] = marked_piece(letter.upper(), colour.lower(), cells, tuple(words), SQUARE)
     return MarkedSet(header.get("title", where), rows, cols, yes_no(header.get("turn-over", "no"), where),
                      pieces, header)
 

@@ -23,18 +23,26 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 
-from .. import catalog
-from ..a1 import CellNamer, cell_name, column_index
-from ..answer import OFF_BOARD, Block, Cell, Frame, Scene, Steps
-from ..assembly import Assembler
-from ..catalog import PieceSet
-from ..exact_cover import ExactCover
-from ..lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
-from ..sheets import LAYER_HEAD_ROWS, LEGEND_TOP, AreaSpec, Layers, PictureCells, SettingCell, SheetSpec, legend_places
-from ..views import GAP, side_by_side, views
-from ..views import layers as layer_frames
+from ..geometry import catalog
+from ..base.a1 import CellNamer, cell_name, column_index
+from ..base.answer import OFF_BOARD, Block, Cell, Frame, Scene, Steps
+from ..geometry.assembly import Assembler
+from ..geometry.catalog import PieceSet
+from ..engine.exact_cover import ExactCover
+from ..geometry.lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
+from ..base.sheets import (
+    LAYER_HEAD_ROWS,
+    LEGEND_TOP,
+    AreaSpec,
+    Layers,
+    PictureCells,
+    SettingCell,
+    SheetSpec,
+    legend_places,
+)
+from ..pictures.views import GAP, side_by_side, views
+from ..pictures.views import layers as layer_frames
 from . import InvalidPuzzle, NamedBoard, Setting, Settings, building, cover, exact
 
 
@@ -47,11 +55,9 @@ class Solid:
     pieces: PieceSet
     givens: dict[str, frozenset[Coord]] = field(default_factory=dict)
 
-    def orientations(self, letter: str) -> tuple[tuple[Coord, ...], ...]:
+    def orientations(self, letter: str) -> list[tuple[Coord, ...]]:
         """A piece's orientations in the board's lattice: its own (pieces of cubes) or a flat piece's."""
-        piece = self.pieces.pieces[letter]
-        return _orientations(self.lattice, piece.cells, self.pieces.turn_over,
-                             self.pieces.lattice.dimension != self.lattice.dimension)
+        return self.pieces.pieces[letter].orientations(self.pieces.turn_over, self.lattice)
 
     def placements(self, letter: str) -> list[frozenset[Coord]]:
         """Where a piece may lie: the one place it is given, or every placement on the cells left open."""
@@ -59,14 +65,6 @@ class Solid:
             return [self.givens[letter]]
         taken = frozenset().union(*self.givens.values())
         return self.lattice.placements(self.orientations(letter), self.board - taken)
-
-
-@cache
-def _orientations(lattice: LayeredLattice, cells: tuple[Coord, ...], turn_over: bool, flat: bool
-                  ) -> tuple[tuple[Coord, ...], ...]:
-    """Once per shape and lattice: the placements, the symmetries and the check of given pieces all ask (a flat
-    piece's 192 embeddings were worked out twice a read, most of the time it took)."""
-    return tuple(lattice.flat_orientations(cells) if flat else lattice.orientations(cells, turn_over))
 
 
 def item_name(lattice: LayeredLattice, cell: Coord) -> str:

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .. import clock
-from ..answer import Answer, Cell, Frame, Status
+from ..base import clock
+from ..base.answer import Answer, Cell, Frame, Status
 from ..engine import as_predicate, diagram
-from ..exact_cover import ExactCover
+from ..engine.exact_cover import ExactCover
 from . import Ask, Unsupported
 
 FAINTEST = 0.2  # the fill's strength for a share near 0 (1: the piece's own colour, at a share of 1)

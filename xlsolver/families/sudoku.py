@@ -64,13 +64,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from .. import a1
-from ..a1 import CellNamer, range_name
-from ..answer import Cell, Frame
-from ..files import UserError, read_file
-from ..exact_cover import FEWEST, ExactCover
-from ..geometry import Point, connected_components
-from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
+from ..base import a1
+from ..base.a1 import CellNamer, range_name
+from ..base.answer import Cell, Frame
+from ..base.files import UserError, read_file
+from ..engine.exact_cover import FEWEST, ExactCover
+from ..geometry.lattice import SQUARE, Point
+from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, InvalidPuzzle, LineForm, Setting, Settings, cover
 
 
@@ -302,7 +302,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
             listed = ", ".join(name(*cell) for cell in cells)
             messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'} ({listed}); "
                             f"each region of a {size}x{size} jigsaw has {size}")
-        parts = connected_components(cells)
+        parts = SQUARE.connected_components(cells)
         if len(parts) > 1:
             at = ", ".join(name(*part[0]) for part in parts)
             messages.append(f"{name(*parts[1][0])}: region {letter} is in {len(parts)} separate parts (at {at}); "

@@ -19,13 +19,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .. import catalog, geometry
-from ..a1 import CellNamer, cell_name, range_name
-from ..answer import OFF_BOARD, Cell, Frame
-from ..catalog import Piece, PieceSet
-from ..exact_cover import ExactCover
-from ..geometry import Point
-from ..sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+from ..geometry import catalog
+from ..base.a1 import CellNamer, cell_name, range_name
+from ..base.answer import OFF_BOARD, Cell, Frame
+from ..geometry.catalog import Piece, PieceSet
+from ..engine.exact_cover import ExactCover
+from ..geometry.lattice import SQUARE, Point
+from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
@@ -142,7 +142,7 @@ def _check_givens(puzzle: Puzzle) -> dict[str, str]:
         shapes = puzzle.pieces.orientations(letter)
         if _fits(shapes, cells, puzzle.board):
             continue
-        groups = geometry.connected_components(cells)
+        groups = SQUARE.connected_components(cells)
         listed = ", ".join(name(*c) for c in cells)
         if len(groups) > 1 and all(_fits(shapes, g, puzzle.board) for g in groups):
             where = " and ".join(name(*g[0]) for g in groups)
@@ -159,7 +159,7 @@ def _fits(shapes, cells: Sequence[Point], board: frozenset[Point]) -> bool:
     wanted = frozenset(cells)
     if len(wanted) > len(shapes[0]):
         return False
-    return any(wanted <= placed for placed in geometry.placements(shapes, board))
+    return any(wanted <= placed for placed in SQUARE.placements(shapes, board))
 
 
 def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
@@ -216,7 +216,7 @@ def encode(puzzle: Puzzle) -> ExactCover:
     options = []
     for letter in puzzle.pieces.pieces:
         own = frozenset(given.get(letter, ()))
-        for placed in geometry.placements(puzzle.pieces.orientations(letter), puzzle.board):
+        for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
                 options.append((letter, placed))
     cells = item_order(puzzle.board, [placed for _, placed in options])
@@ -250,7 +250,7 @@ class Symmetry:
 def symmetries(puzzle: Puzzle) -> list[Symmetry]:
     """The board symmetries that carry the piece set onto itself and every given letter onto its image's."""
     found: dict[tuple, Symmetry] = {}
-    for transform, cells in geometry.transformed_symmetries(puzzle.board):
+    for transform, cells in SQUARE.transformed_symmetries(puzzle.board):
         key = tuple(sorted(cells.items()))
         letters = piece_images(puzzle.pieces, transform)
         if key in found or letters is None:
@@ -317,13 +317,13 @@ def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
             cells_of.setdefault(ch.upper(), []).append((r, c))
     pieces = {}
     for letter in sorted(cells_of):
-        groups = geometry.connected_components(cells_of[letter])
+        groups = SQUARE.connected_components(cells_of[letter])
         if len(groups) > 1:
             where = " and ".join(namer(*g[0]) for g in groups)
             messages.append(f"{namer(*groups[1][0])}: piece {letter} is drawn in {len(groups)} places ({where}); "
                             "one letter draws one piece")
             continue
-        pieces[letter] = Piece(letter, geometry.normalise(groups[0]), DRAWN_PALETTE[ord(letter) - ord("A")])
+        pieces[letter] = Piece(letter, SQUARE.normalise(groups[0]), DRAWN_PALETTE[ord(letter) - ord("A")])
     if not cells_of and not messages:
         rows, cols = len(drawing.rows), max((len(r) for r in drawing.rows), default=1)
         messages.append(f"{range_name(namer, rows, cols)}: draw the pieces here first, one letter per piece")
@@ -392,7 +392,7 @@ def named_board(name: str) -> tuple[list[str], dict]:
 def named_boards() -> list[NamedBoard]:
     """The catalogue's boards (shipped and from XLSOLVER_DATA), for ``xlsolver boards``."""
     return [NamedBoard(name, b.title, b.pieces, b.rows, len(b.cells), b.known_total, b.known_distinct,
-                       len(geometry.symmetries(b.cells))) for name, b in catalog.boards().items()]
+                       len(SQUARE.symmetries(b.cells))) for name, b in catalog.boards().items()]
 
 
 def legend(settings) -> list[Frame]:

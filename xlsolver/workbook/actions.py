@@ -24,15 +24,25 @@ from __future__ import annotations
 
 import random
 
-from .. import catalog, families
-from ..answer import Answer, Status, typed
+from ..geometry import catalog
+from .. import families
+from ..base.answer import Answer, Status, typed
 from ..families import FRAMES, Ask, InvalidPuzzle, Unsupported, generating
 from ..families.levels import LEVELS
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import OPEN, cell_value
-from .marking import (cells_to_mark, empty_outputs, input_fills, layered, mark, unmark, write_frame, write_listing,
-                      write_picture)
+from .marking import (
+    cells_to_mark,
+    empty_outputs,
+    input_fills,
+    layered,
+    mark,
+    unmark,
+    write_frame,
+    write_listing,
+    write_picture,
+)
 from .state import fingerprint, load_state, remember
 
 MAX_MESSAGES = 4  # the status cell shows this many problems, then "and N more"

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from .. import catalog, families
-from ..answer import typed
-from ..a1 import CellNamer, offset_namer, range_name
+from ..geometry import catalog
+from .. import families
+from ..base.answer import typed
+from ..base.a1 import CellNamer, offset_namer, range_name
 from ..families import Drawing, Family, InvalidPuzzle, Settings
 from . import layout
 from .book import Book

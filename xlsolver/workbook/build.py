@@ -21,13 +21,14 @@ from pathlib import Path
 
 import xlsxwriter
 
-from .. import catalog, families
-from ..a1 import cell_name, column_letters
-from ..answer import OFF_BOARD, Cell, Frame
-from ..files import UserError
+from ..geometry import catalog
+from .. import families
+from ..base.a1 import cell_name, column_letters
+from ..base.answer import OFF_BOARD, Cell, Frame
+from ..base.files import UserError
 from ..families.levels import LEVELS
-from ..sheets import LEGEND_TOP, legend_places
-from ..terminal import text_colour
+from ..base.sheets import LEGEND_TOP, legend_places
+from ..pictures.terminal import text_colour
 from . import layout
 from .vba import VBAModule, build_vba_project
 
@@ -74,7 +75,8 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
     The real build also carries ``xlwings_udfs``, the formulas' VBA wrappers as xlwings' Import Functions writes
     them (``udf_vba``); the stub build leaves them out, as they call xlwings' COM server, which the stub lacks.
     """
-    from . import udf_vba  # imports xlsolver.formulas, which only the builder needs here
+    from .. import formulas  # the formulas' wrappers: only the builder needs them, and they import xlwings
+    from . import udf_vba
 
     vba_dir = vba_dir or find_vba_dir()
     modules = [VBAModule("ThisWorkbook", "document", "", workbook=True)]
@@ -84,7 +86,7 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
         modules.append(VBAModule("xlwings", "standard", (vba_dir / "stub" / "xlwings.bas").read_text(encoding="utf-8")))
     else:
         modules += xlwings_modules()
-        modules.append(udf_vba.vba_module())
+        modules.append(udf_vba.vba_module(formulas))
     return modules
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .. import private
+from ..base import private
 
 NOTE_OFFSET = 1  # byte 0 is the locked one on Windows; others read the note after it
 

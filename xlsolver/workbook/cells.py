@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from ..a1 import CellNamer
+from ..base.a1 import CellNamer
 
 OPEN = "."
 _DATE_TEXT = re.compile(r"^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}( .*)?$")

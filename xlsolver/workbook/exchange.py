@@ -41,8 +41,8 @@ import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
 
-from ..answer import Status
-from ..terminal import text_colour
+from ..base.answer import Status
+from ..pictures.terminal import text_colour
 from .book import Colour, MissingName
 
 PROTOCOL = 1  # calc_script.py sends the protocol it speaks; both change together

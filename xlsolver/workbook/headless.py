@@ -8,9 +8,11 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import catalog, families, views
-from ..answer import Answer, Cell, Frame, Status
-from ..console import interruptible
+from ..geometry import catalog
+from .. import families
+from ..pictures import views
+from ..base.answer import Answer, Cell, Frame, Status
+from ..base.interrupt import interruptible
 from ..families import FRAMES
 from . import actions, busy, layout, state
 from .book import Book, MissingName

@@ -21,11 +21,12 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from .. import catalog, families
-from ..a1 import cell_name, column_letters
+from ..geometry import catalog
+from .. import families
+from ..base.a1 import cell_name, column_letters
 from ..families import FRAMES, Family
 from ..families.levels import LEVELS
-from ..sheets import CELL_PIXELS, LAYER_HEAD_ROWS, AreaSpec, SettingCell, SheetSpec
+from ..base.sheets import CELL_PIXELS, LAYER_HEAD_ROWS, AreaSpec, SettingCell, SheetSpec
 
 ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has in its column
 # of buttons (its status cell goes below them)

@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..files import UserError
+from ..base.files import UserError
 from . import atomic, office_python
 from .exchange import PROTOCOL
 

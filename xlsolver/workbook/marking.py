@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from ..a1 import column_index
-from ..answer import OFF_BOARD, Answer, Colour, Frame, Scene, Status
+from ..base.a1 import column_index
+from ..base.answer import OFF_BOARD, Answer, Colour, Frame, Scene, Status
 from ..families.challenges import HINT_COLOUR
-from ..views import side_by_side, views
+from ..pictures.views import side_by_side, views
 from . import areas, layout
 from .book import Book, MissingName
 from .cells import cell_value

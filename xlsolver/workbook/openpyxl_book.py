@@ -24,7 +24,7 @@ from openpyxl.utils import range_boundaries
 from openpyxl.utils.cell import SHEETRANGE_RE
 from openpyxl.writer.excel import ExcelWriter
 
-from ..terminal import text_colour
+from ..pictures.terminal import text_colour
 from . import atomic, package_guard
 from .book import Colour, MissingName
 

@@ -24,18 +24,16 @@ Excel, and nothing is copied from xlwings into this project.
 from __future__ import annotations
 
 import ast
-import importlib
 import io
 import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
-from ..files import UserError
+from ..base.files import UserError
 from .vba import VBAModule
 
-#: The Python module of the formulas, as each VBA wrapper names it to ``XLPy.CallUDF``.
-FORMULAS_MODULE = "xlsolver.formulas"
 #: The workbook's file name: the generator writes ``ThisWorkbook`` for a workbook, ``ActiveWorkbook`` for an add-in.
 WORKBOOK_NAME = "board.xlsm"
 
@@ -128,18 +126,20 @@ def decorators() -> tuple:
     return code.func, code.arg, code.ret
 
 
-def vba_text(module_name: str = FORMULAS_MODULE) -> str:
-    """The module Import Functions would write for ``module_name`` in board.xlsm (LF line ends)."""
+def vba_text(formulas: ModuleType) -> str:
+    """The module Import Functions would write for the module ``formulas`` in board.xlsm (LF line ends).  The
+    module is passed in, not imported here: it imports this one for its decorators."""
     code = udf_code()
-    module = importlib.import_module(module_name)  # by name: formulas imports this module for its decorators
     stream = io.StringIO()
     writer = code.vba_writer(stream)
     for line in code.header:
         writer.writeln(line)
-    code.generate_vba_wrapper(module_name, module, stream, _Workbook(WORKBOOK_NAME))
+    code.generate_vba_wrapper(formulas.__name__, formulas, stream, _Workbook(WORKBOOK_NAME))
     return stream.getvalue()
 
 
-def vba_module(module_name: str = FORMULAS_MODULE) -> VBAModule:
-    """The formulas' VBA module for the builder, named as Import Functions names it."""
-    return VBAModule(udf_code().module_name, "standard", vba_text(module_name))
+def vba_module(formulas: ModuleType) -> VBAModule:
+    """The VBA module of ``formulas`` for the builder, named as Import Functions names it."""
+    return VBAModule(udf_code().module_name, "standard", vba_text(formulas))
+
+

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from ..a1 import cell_name
-from ..terminal import text_colour
+from ..base.a1 import cell_name
+from ..pictures.terminal import text_colour
 from .book import Colour, MissingName
 
 ADDRESS_LIMIT = 250  # Excel refuses union addresses longer than 255 characters

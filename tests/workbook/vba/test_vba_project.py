@@ -14,12 +14,7 @@ with warnings.catch_warnings():  # oletools' pyparsing grammar warns about old n
     from oletools.olevba import VBA_Parser, VBA_Project, decompress_stream
 
 from xlsolver.workbook.vba.cfb import build_compound_file
-from xlsolver.workbook.vba.project import (
-    PROJECT_GUID,
-    VBAModule,
-    build_vba_project,
-    module_source,
-)
+from xlsolver.workbook.vba.project import PROJECT_GUID, VBAModule, build_vba_project, module_source
 
 FAMILIES = ["Pentominoes", "IQPuzzlerPro", "GhostHunter", "RoadBlock", "Klotski", "ZenGarden"]
 

@@ -44,7 +44,7 @@ Nothing is loaded at import: the classic puzzle is read on first use.
 """
 from __future__ import annotations
 
-from ...catalog import DataFileError
+from ...geometry.catalog import DataFileError
 from .. import InvalidPuzzle
 from . import search
 from .analysis import Enumeration, analyse, deal, enumerate_layouts, tiling_problem, told_apart_factors

@@ -13,10 +13,10 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ... import clock
-from ...a1 import cell_name
+from ...base import clock
+from ...base.a1 import cell_name
 from ...engine import Search
-from ...exact_cover import ExactCover
+from ...engine.exact_cover import ExactCover
 from . import search
 from .data import Puzzle, classic
 

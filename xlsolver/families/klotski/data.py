@@ -35,9 +35,9 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from ...a1 import cell_name, column_index
-from ...catalog import COLOUR, DataFileError, read_data_file, split_header
-from ...geometry import Point
+from ...base.a1 import cell_name, column_index
+from ...geometry.catalog import COLOUR, DataFileError, read_data_file, split_header
+from ...geometry.lattice import Point
 from . import search
 
 EMPTY = "."

@@ -2,13 +2,13 @@
 ``xlsolver klotski analyse`` for the state-space figures."""
 from __future__ import annotations
 
-import argparse
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...a1 import CellNamer, cell_name
-from ...answer import Answer, Cell, Frame, Status
-from ...sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
-from .. import FRAMES, Ask, Family, InvalidPuzzle, Setting, Settings
+from ...base.a1 import CellNamer, cell_name
+from ...base.answer import Answer, Cell, Frame, Status
+from ...base.sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
+from .. import FRAMES, Ask, Command, Family, InvalidPuzzle, Option, Setting, Settings
 from .data import EMPTY, Puzzle, classic, load
 from .layout import Layout, parse
 from .rules import replay_owners
@@ -157,25 +157,12 @@ def sheets() -> tuple[SheetSpec, ...]:
                         sample=("VCCV", "VCCV", "VHHV", "VSSV", "S  S")),)),)  # 横刀立马, the classic start
 
 
-def commands(subparsers) -> None:
-    """``xlsolver klotski analyse``: every layout, the solvable ones, the components."""
-    analyse = subparsers.add_parser("analyse", aliases=["analyze"], help="count layouts, solvable layouts, components",
-                                    description="Enumerate every layout with the exact-cover engine, then find "
-                                                "which can reach the goal.")
-    analyse.add_argument("--puzzle", metavar="NAME", help=PUZZLE.help)
-    analyse.add_argument("--json", action="store_true", help="print JSON instead of text")
-    analyse.set_defaults(run=run_analyse)
-
-
-def run_analyse(args: argparse.Namespace) -> int:
-    from ...terminal import print_json
+def run_analyse(values: Mapping[str, object]) -> Answer:
+    """Every layout, the solvable ones, the components: their figures as JSON, and a line each for a person."""
     from .analysis import analyse
 
-    puzzle = puzzle_named(args.puzzle)
+    puzzle = puzzle_named(values["puzzle"])
     figures = analyse(puzzle)
-    if args.json:
-        print_json(figures)
-        return Status.SOLVED.exit_code
     big = " ".join(k.letter for k in puzzle.kinds if k.type.size > 1)
     rows = [(figures["tilings"], f"tilings by the pieces bigger than one cell ({big}), before choosing the empty cells"),
             (figures["layouts"], "layouts, same-shaped pieces alike")]
@@ -188,18 +175,21 @@ def run_analyse(args: argparse.Namespace) -> int:
                                      f"holding a goal"),
              (figures["largest_component"], "layouts in the largest component")]
     digits = max(len(f"{n:,}") for n, _ in rows)
-    print(f"{figures['title']}: goal {figures['goal']}")
-    for n, text in rows:
-        print(f"  {n:>{digits},}  {text}")
     seconds = figures["seconds"]
-    print(f"analysed in {sum(seconds.values()):.2f} s (enumeration {seconds['enumerate']:.2f} s, "
-          f"components {seconds['components']:.2f} s)")
-    return Status.SOLVED.exit_code
+    lines = [f"{figures['title']}: goal {figures['goal']}"] + [f"  {n:>{digits},}  {text}" for n, text in rows]
+    lines.append(f"analysed in {sum(seconds.values()):.2f} s (enumeration {seconds['enumerate']:.2f} s, "
+                 f"components {seconds['components']:.2f} s)")
+    return Answer(Status.SOLVED, lines[0], notes=lines, data=figures)
+
+
+ANALYSE = Command("analyse", "count layouts, solvable layouts, components",
+                  "Enumerate every layout with the exact-cover engine, then find which can reach the goal.",
+                  run_analyse, options=(Option("--puzzle", PUZZLE.help, metavar="NAME"),), aliases=("analyze",))
 
 
 FAMILY = Family(name="klotski", title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
                 read=read, solve=answer, settings=(METRIC, PUZZLE), steps=FRAMES, legend=legend, sheets=sheets,
-                command="klotski", commands=commands, empty_data=empty_data, recognises=recognises, order=30)
+                command="klotski", commands=(ANALYSE,), empty_data=empty_data, recognises=recognises, order=30)
 
 
 def _layouts(n: int) -> str:

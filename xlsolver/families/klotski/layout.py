@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...a1 import CellNamer, cell_name, range_name
+from ...base.a1 import CellNamer, cell_name, range_name
 from .. import InvalidPuzzle
 from . import search
 from .data import EMPTY, Point, PieceType, Puzzle, classic

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ...a1 import CellNamer, cell_name
+from ...base.a1 import CellNamer, cell_name
 from .data import EMPTY, Point
 from .layout import Layout
 from .search import DIRECTIONS

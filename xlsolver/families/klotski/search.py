@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ... import clock
-from ...geometry import Point
+from ...base import clock
+from ...geometry.lattice import Point
 
 #: Direction names and their (row, col) steps, in the order moves are tried.
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ... import clock
-from ...answer import Status
+from ...base import clock
+from ...base.answer import Status
 from ...engine import as_predicate
 from . import search
 from .data import Puzzle

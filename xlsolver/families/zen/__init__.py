@@ -32,13 +32,44 @@ from __future__ import annotations
 from ...engine import CANCELLED, TIME_LIMIT
 from .. import InvalidPuzzle
 from .garden import (
-    DIRECTIONS, EAST, HEADING, MAX_SIDE, NO_SOLUTION, NORTH, PASS_COLOURS, ROCK, ROCK_COLOUR, SAND, SOLVED, SOUTH,
-    SQUARES, WALK, WALK_COLOUR, WEST, Point, Direction, Garden, Grid, Pass, Result, entry_text, parse, pass_colour,
+    DIRECTIONS,
+    EAST,
+    HEADING,
+    MAX_SIDE,
+    NO_SOLUTION,
+    NORTH,
+    PASS_COLOURS,
+    ROCK,
+    ROCK_COLOUR,
+    SAND,
+    SOLVED,
+    SOUTH,
+    SQUARES,
+    WALK,
+    WALK_COLOUR,
+    WEST,
+    Point,
+    Direction,
+    Garden,
+    Grid,
+    Pass,
+    Result,
+    entry_text,
+    parse,
+    pass_colour,
     render,
 )
 from .generator import candidates, generate
 from .rules import (
-    IllegalMove, pass_grid, passes_from_witness, perpendicular, play, raking_order, replay, slide, step,
+    IllegalMove,
+    pass_grid,
+    passes_from_witness,
+    perpendicular,
+    play,
+    raking_order,
+    replay,
+    slide,
+    step,
     walkable_region,
 )
 from .solver import solve

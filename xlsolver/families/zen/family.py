@@ -2,14 +2,27 @@
 each pass in its colour), and ``xlsolver zen generate``."""
 from __future__ import annotations
 
-import argparse
 import re
+from collections.abc import Mapping
 
-from ...a1 import CellNamer, cell_name
-from ...answer import Answer, Cell, Frame, Status
-from ...sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
-from .. import Ask, Family, InvalidPuzzle, Settings
-from .garden import HEADING, ROCK, ROCK_COLOUR, SAND, WALK_COLOUR, Garden, Pass, Result, entry_text, parse, pass_colour
+from ...base.a1 import CellNamer, cell_name
+from ...base.answer import Answer, Cell, Frame, Status
+from ...base.files import UserError
+from ...base.sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
+from .. import Ask, Command, Family, InvalidPuzzle, Option, Settings
+from .garden import (
+    HEADING,
+    ROCK,
+    ROCK_COLOUR,
+    SAND,
+    WALK_COLOUR,
+    Garden,
+    Pass,
+    Result,
+    entry_text,
+    parse,
+    pass_colour,
+)
 from .solver import solve
 
 
@@ -105,38 +118,35 @@ def sheets() -> tuple[SheetSpec, ...]:
                         sample=("__", "_    #", "", "  #", "       _")),)),)  # examples/zen-courtyard.txt
 
 
-def commands(subparsers) -> None:
-    """``xlsolver zen generate 12x12``: a solvable garden."""
-    make = subparsers.add_parser("generate", help="print a solvable garden", description=(
-        "Build a garden along a random raking (so it is solvable) and confirm it with the solver."))
-    make.add_argument("size", metavar="ROWSxCOLS", type=_size, help="e.g. 12x12 (at most 16x16)")
-    make.add_argument("--rocks", type=int, default=None, metavar="N",
-                      help="how many rocks (default 10, or a quarter of the squares of a smaller garden)")
-    make.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
-    make.set_defaults(run=run_generate)
-
-
 def _size(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 12x12")
+        raise ValueError(f"'{text}' is not a size like 12x12")
     return int(match.group(1)), int(match.group(2))
 
 
-def run_generate(args: argparse.Namespace) -> int:
-    from ...files import UserError
+def run_generate(values: Mapping[str, object]) -> Answer:
+    """A solvable garden, as the text form draws it (JSON: its rows)."""
     from .generator import default_rocks, generate
 
-    rows, cols = args.size
-    rocks = default_rocks(rows, cols) if args.rocks is None else args.rocks
+    rows, cols = values["size"]
+    rocks = default_rocks(rows, cols) if values["rocks"] is None else values["rocks"]
     try:
-        garden = generate(rows, cols, rocks, args.seed)
+        garden = str(generate(rows, cols, rocks, values["seed"])).splitlines()
     except (ValueError, RuntimeError) as err:
         raise UserError(str(err)) from None
-    print(garden)
-    return Status.SOLVED.exit_code
+    return Answer(Status.SOLVED, f"a solvable {rows} x {cols} garden", notes=garden, data={"garden": garden})
+
+
+GENERATE = Command("generate", "print a solvable garden",
+                   "Build a garden along a random raking (so it is solvable) and confirm it with the solver.",
+                   run_generate, options=(
+                       Option("size", "e.g. 12x12 (at most 16x16)", metavar="ROWSxCOLS", parse=_size),
+                       Option("--rocks", "how many rocks (default 10, or a quarter of the squares of a smaller "
+                                         "garden)", metavar="N", parse=int),
+                       Option("--seed", "random seed (default 0)", metavar="N", parse=int, default=0)))
 
 
 FAMILY = Family(name="zen", title="Zen Puzzle Garden: rake all the sand", read=read, solve=answer, steps=None,
-                sheets=sheets, command="zen", commands=commands, empty_data=empty_data, recognises=recognises,
+                sheets=sheets, command="zen", commands=(GENERATE,), empty_data=empty_data, recognises=recognises,
                 order=40)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...a1 import CellNamer, cell_name, range_name
-from ...answer import Status
-from ...geometry import Point
+from ...base.a1 import CellNamer, cell_name, range_name
+from ...base.answer import Status
+from ...geometry.lattice import Point
 from .. import InvalidPuzzle
 
 SAND, ROCK, WALK = ".", "#", "_"

@@ -40,7 +40,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ... import clock
+from ...base import clock
 from ...engine import CANCELLED, TIME_LIMIT, as_predicate
 from .garden import NO_SOLUTION, SOLVED, Garden, Result, square_names
 from .rules import pass_grid, play, raking_order

@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import clock, engine
-from .engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate, ordered
-from .exact_cover import ExactCover, ProblemError
+from ..base import clock
+from .. import engine
+from ..engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate, ordered
+from ..engine.exact_cover import ExactCover, ProblemError
 
 Permutation = tuple[int, ...]
 

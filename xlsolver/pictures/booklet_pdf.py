@@ -27,7 +27,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .answer import Cell, Frame
+from ..base.answer import Cell, Frame
 
 # --- the vocabulary: page, sizes (in points, 1/72 inch) and colours --------------------------------------
 

@@ -24,6 +24,7 @@ from itertools import permutations, product
 from operator import add, sub
 
 Coord = tuple[int, ...]
+Point = tuple[int, int]  # a square of the square grid: (row, col), row 0 at the top
 Mark = str
 Matrix = tuple[tuple[int, ...], ...]
 
@@ -271,6 +272,11 @@ class SquareLattice(Lattice):
     rotations = transforms[:4]
     steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
     planes = (((1, 0), (0, 1)),)
+
+    @staticmethod
+    def cells_from_art(lines: Sequence[str], is_cell) -> frozenset[Point]:
+        """The cells of text art: character ``c`` of line ``r`` is a cell if ``is_cell(ch)``."""
+        return frozenset((r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if is_cell(ch))
 
 
 #: The square grid of every sheet today.

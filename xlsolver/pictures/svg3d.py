@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from xml.etree import ElementTree
 
-from . import a1
-from .answer import Block, Frame, Scene
+from ..base import a1
+from ..base.answer import Block, Frame, Scene
 from .shading import faces, ink, mix
 from .svg import BLANK, CAPTION, CELL, GAP, LINE, PER_BAND, document, draw_cell, written
 

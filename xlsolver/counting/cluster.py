@@ -38,9 +38,10 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from . import __version__, clock
-from .files import UserError
-from .engine import CANCELLED, TIME_LIMIT, as_predicate
+from .. import __version__
+from ..base import clock
+from ..base.files import UserError
+from ..engine import CANCELLED, TIME_LIMIT, as_predicate
 
 LOCAL = "local"  # --scheduler local: a LocalCluster on this machine, for this run
 INSTALL = "pip install 'xlsolver[cluster]'"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lattice import SQUARE, Coord, Lattice, Mark
+from .lattice import Coord, Lattice, Mark
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,13 @@ class Piece:
         """Each cell's mark."""
         return dict(zip(self.cells, self.marks))
 
-    def orientations(self, turn_over: bool = True, lattice: Lattice = SQUARE) -> list:
-        """Distinct orientations: normal forms of the cells, or (cells, marks) pairs for a piece with marks."""
+    def orientations(self, turn_over: bool, lattice: Lattice) -> list:
+        """Distinct orientations in ``lattice``: normal forms of the cells, or (cells, marks) pairs for a piece with
+        marks.  A flat piece (drawn on the square grid) in a lattice of more dimensions takes every orientation in
+        each of its planes, turned over or not (a flat piece in space can always be turned over)."""
         return list(_orientations(tuple(self.cells), tuple(self.marks), turn_over, lattice))
 
-    def placements(self, turn_over: bool, board: frozenset, lattice: Lattice = SQUARE) -> list:
+    def placements(self, turn_over: bool, board: frozenset, lattice: Lattice) -> list:
         """Every placement on ``board``: a set of cells, or for a piece with marks a map cell -> mark."""
         if self.marks:
             return lattice.marked_placements(self.orientations(turn_over, lattice), board)
@@ -45,12 +47,15 @@ class Piece:
 
 @lru_cache(maxsize=1024)
 def _orientations(cells: tuple[Coord, ...], marks: tuple[Mark, ...], turn_over: bool, lattice: Lattice) -> tuple:
-    """Worked out once per shape: a Solve asks for each piece's orientations again for every symmetry and given."""
+    """Worked out once per shape and lattice: a Solve asks for each piece's orientations again for every symmetry
+    and given (a flat piece's 192 embeddings in the pyramid were once worked out twice a read)."""
+    if len(cells[0]) < lattice.dimension:
+        return tuple(lattice.flat_orientations(cells))
     return tuple(lattice.orientations(cells, turn_over, marks or None))
 
 
-def marked_piece(letter: str, colour: str, cells: list[tuple[Coord, Mark]], words: tuple[str, ...] = (),
-                 lattice: Lattice = SQUARE) -> Piece:
+def marked_piece(letter: str, colour: str, cells: list[tuple[Coord, Mark]], words: tuple[str, ...],
+                 lattice: Lattice) -> Piece:
     """A piece from its cells as drawn, each with its mark, in normal form."""
     normal, marks = lattice.normalise_marked([cell for cell, _ in cells], [mark for _, mark in cells])
     return Piece(letter, normal, colour, words, marks)

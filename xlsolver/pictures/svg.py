@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from .answer import Cell, Frame
+from ..base.answer import Cell, Frame
 from .shading import ink
 
 CELL = 28  # a cell's side, in px

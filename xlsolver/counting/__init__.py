@@ -28,9 +28,11 @@ from dataclasses import dataclass
 
 import numpy
 
-from . import clock, engine, symmetry
-from .engine import LIMIT, footprint
-from .exact_cover import ExactCover, ProblemError
+from ..base import clock
+from .. import engine
+from . import symmetry
+from ..engine import LIMIT, footprint
+from ..engine.exact_cover import ExactCover, ProblemError
 from .symmetry import Controls, SymmetricCount
 
 MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", "symmetry plan", engine.SEARCH

@@ -28,9 +28,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from . import geometry
-from .files import did_you_mean, read_file
-from .geometry import Point
+from ..base.files import did_you_mean, read_file
+from .lattice import Point
 from .lattice import CUBIC, SQUARE, Lattice
 from .piece import Piece
 
@@ -76,7 +75,7 @@ class Board:
     cells: frozenset[Point] = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", geometry.cells_from_art(self.rows, lambda ch: ch == "."))
+        object.__setattr__(self, "cells", SQUARE.cells_from_art(self.rows, lambda ch: ch == "."))
 
 
 def data_dirs(kind: str) -> list:
@@ -238,7 +237,7 @@ def _layers(drawing: list[str]) -> list[list[str]]:
 def _drawn_cells(lattice: Lattice, layers: list[list[str]], is_cell) -> frozenset:
     """The cells of a drawing: one grid on the square lattice, its layers bottom first on a layered one."""
     if lattice.dimension == 2:
-        return geometry.cells_from_art(layers[0], is_cell)
+        return SQUARE.cells_from_art(layers[0], is_cell)
     return lattice.cells_from_layers(layers, is_cell)
 
 

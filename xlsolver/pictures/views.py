@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .answer import Block, Cell, Frame, Scene
+from ..base.answer import Block, Cell, Frame, Scene
 
 GAP = Cell(" ", None, True)
 

@@ -30,10 +30,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from . import clock, dlx_text, engine
-from .engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
-from .engine.reference import compile_masks
-from .exact_cover import ExactCover
+from ..base import clock
+from ..engine import dlx_text
+from .. import engine
+from ..engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
+from ..engine.reference import compile_masks
+from ..engine.exact_cover import ExactCover
 from .symmetry import Controls, Plan, SymmetricCount, count_fixed
 
 TASKS_PER_JOB = 64
