@@ -283,7 +283,7 @@ def test_interrupted_exits_130(cli, monkeypatch):
     import threading
 
     from xlsolver.geometry import catalog
-    from xlsolver import cli as cli_module
+    from xlsolver.cli import puzzles as counting_command
 
     @contextlib.contextmanager
     def pressed():
@@ -291,7 +291,7 @@ def test_interrupted_exits_130(cli, monkeypatch):
         stop.set()
         yield stop
 
-    monkeypatch.setattr(cli_module, "interruptible", pressed)
+    monkeypatch.setattr(counting_command, "interruptible", pressed)
     counted = cli("count", "--board", "6x10", "--json")
     assert counted.returncode == 130 and json.loads(counted.stdout)["status"] == "cancelled"
     monkeypatch.undo()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from xlsolver.cli import WORKBOOK_COMMANDS
+from xlsolver.cli.workbooks import WORKBOOK_COMMANDS
 from xlsolver.workbook import atomic, layout
 from helpers import EXAMPLES, ROOT, run_xlsolver
 from workbook_helpers import COMMITTED, MemoryBook, all_values, copy_of_board, fills_of, press, status, values_of

@@ -218,7 +218,7 @@ def test_generate_reports_each_seed_in_order_and_the_end(monkeypatch):
 def test_a_rare_report_keeps_its_clock_moving(monkeypatch):
     """Generate reports once a seed, and a pyramid's seed may take half a minute: between reports the bar is
     drawn again with its seconds moved on (on a clock the test sets, so no machine is too fast for it)."""
-    from xlsolver import console
+    from xlsolver.cli import console
     from xlsolver.base import clock
 
     now = [100.0]

@@ -22,7 +22,6 @@ Support/LibreOffice/4`` on macOS, ``%APPDATA%\\LibreOffice\\4`` on Windows.
 """
 from __future__ import annotations
 
-import argparse
 import ast
 import html
 import os
@@ -219,52 +218,3 @@ def uninstall(profile: str | Path | None = None) -> list[Path]:
         _write(registry, with_binding(text, None))
         done.append(registry)
     return done
-
-
-def add_command(commands) -> None:
-    """``xlsolver libreoffice install|uninstall`` on the command line's subcommands."""
-    group = commands.add_parser("libreoffice", help="set up LibreOffice Calc for the workbook's buttons",
-                                description="The workbook's buttons in LibreOffice Calc call xlsolver's script for "
-                                            "LibreOffice, which runs this Python. Install it once per user.")
-    sub = group.add_subparsers(title="libreoffice commands", metavar="COMMAND")
-    setup = sub.add_parser("install", help="install the script the buttons call, for this Python (LibreOffice closed)",
-                           formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    setup.add_argument("--python", metavar="PATH", default=sys.executable,
-                       help="the Python that has xlsolver, run on each click")
-    setup.add_argument("--profile", metavar="DIR", default=str(default_profile()),
-                       help="LibreOffice's user profile folder (the one holding user/)")
-    setup.set_defaults(run=run_install)
-    remove = sub.add_parser("uninstall", help="remove the script and its event binding",
-                            formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    remove.add_argument("--profile", metavar="DIR", default=str(default_profile()),
-                        help="LibreOffice's user profile folder (the one holding user/)")
-    remove.set_defaults(run=run_uninstall)
-    group.set_defaults(run=lambda args: _usage(group))
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
-
-
-def run_install(args) -> int:
-    target = install(args.profile, args.python)
-    print(f"wrote {target}, and bound it to LibreOffice's 'Document loading finished' event: the workbook's buttons "
-          f"in LibreOffice now run {args.python}")
-    path_file = office_python.install_path_file(args.python)
-    if path_file is not None:
-        print(f"wrote {path_file}: a LibreOffice started where this environment is active finds its own Python's "
-              "modules")
-    print("In LibreOffice, let the workbook's macros run: Tools > Options > LibreOffice > Security > Macro Security, "
-          "Medium (then Enable Macros when it opens), or add its folder to the trusted file locations.")
-    problem = office_python.shell_problem()
-    if problem:
-        print(f"warning: {problem}", file=sys.stderr)
-    return 0
-
-
-def run_uninstall(args) -> int:
-    removed = uninstall(args.profile)  # files deleted (the script, the .pth) and the settings file changed
-    print("\n".join(f"removed xlsolver's binding from {path}" if path.exists() else f"deleted {path}"
-                    for path in removed) if removed else f"nothing to remove in {args.profile}")
-    return 0

@@ -9,19 +9,19 @@ printing are in ``terminal.py``.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import threading
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+import os
+import shutil
+import sys
+import threading
 from typing import Any
 
-from .base import clock
-from .base.answer import Answer, Frame
-from .base.interrupt import interruptible
-from .pictures import terminal
-from .pictures.terminal import print_json, print_lines
+from ..base import clock
+from ..base.answer import Answer, Frame
+from ..base.interrupt import interruptible
+from ..pictures import terminal
+from ..pictures.terminal import print_json, print_lines
 
 
 def positive_int(text: str) -> int:

@@ -1,0 +1,72 @@
+"""``xlsolver pieces`` and ``xlsolver boards``: what the catalog and the families name, with pictures."""
+from __future__ import annotations
+
+import sys
+
+from .. import families
+from ..base.answer import Status
+from ..geometry import catalog
+from ..pictures import terminal
+from ..pictures.terminal import print_json
+
+
+def run_pieces(args) -> int:
+    sets = catalog.piece_sets()
+    if args.json:
+        print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
+                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
+                                      for p in s.pieces.values()}} for name, s in sets.items()})
+        return Status.SOLVED.exit_code
+    colour_on = terminal.wants_colour(sys.stdout, args.colour)
+    for name, s in sets.items():
+        turning = "may be turned over" if s.turn_over else "rotations only"
+        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces, {s.area} cells, {turning}")
+        colours = {p.letter: p.colour for p in s.pieces.values()}
+        pictures = [_picture(p.cells, p.letter, s.lattice) for p in s.pieces.values()]
+        painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
+        widths = [max(len(row) for row in pic) * (2 if colour_on else 1) for pic in pictures]
+        print("\n".join("  " + line for line in terminal.side_by_side(painted, widths, gap=2)) + "\n")
+    return Status.SOLVED.exit_code
+
+
+def run_boards(args) -> int:
+    """Every family's named boards, under the family's title (JSON: by name, each with its family)."""
+    listed = {family: family.boards() for family in families.all_families().values() if family.boards is not None}
+    if args.json:
+        print_json({b.name: {"family": family.name, "title": b.title, "cells": b.cells, "pieces": b.pieces,
+                             "rows": b.rows, "known_total": b.known_total, "known_distinct": b.known_distinct,
+                             "symmetry_group_order": b.symmetries}
+                    for family, boards in listed.items() for b in boards})
+        return Status.SOLVED.exit_code
+    colour_on = terminal.wants_colour(sys.stdout, args.colour)
+    for family, boards in listed.items():
+        print(f"== {family.name}: {family.title} ==\n")
+        for b in boards:
+            _print_board(b, colour_on)
+    return Status.SOLVED.exit_code
+
+
+def _print_board(b, colour_on: bool) -> None:
+    known = ""
+    if b.known_total is not None:
+        known = f", {b.known_total:,} solutions"
+        if b.known_distinct is not None:
+            known += f" ({b.known_distinct:,} up to symmetry)"
+    cells = f"{b.cells} cells, " if b.cells is not None else ""
+    print(f"{b.name}: {b.title}\n  {cells}pieces: {b.pieces}{known}")
+    picture = [row.replace("#", " ") for row in b.rows]
+    print("\n".join(["  " + line for line in terminal.paint(picture, {".": "#d9d9d9"}, colour_on)] + [""]))
+
+
+def _picture(cells, letter: str, lattice=None) -> list[str]:
+    """A piece as text: its grid, or its layers side by side (bottom first) separated by '/'."""
+    if lattice is not None and lattice.dimension == 3:
+        placed = [lattice.position(cell) for cell in cells]
+        layers = [_picture([(r, c) for z, r, c in placed if z == layer], letter)
+                  for layer in range(1 + max(z for z, _, _ in placed))]
+        height = max(map(len, layers))
+        return [" / ".join(layer[i].ljust(len(layer[0])) if i < len(layer) else " " * len(layer[0]) for layer in layers)
+                for i in range(height)]
+    height = 1 + max(r for r, _ in cells)
+    width = 1 + max(c for _, c in cells)
+    return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]
