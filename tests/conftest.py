@@ -27,7 +27,7 @@ settings.load_profile("xlsolver")
 
 @pytest.fixture
 def step_clock(monkeypatch) -> None:
-    """xlsolver's test clock (``xlsolver/clock.py``), here and in every process the test starts (the
+    """xlsolver's test clock (``xlsolver/base/clock.py``), here and in every process the test starts (the
     ``xlsolver`` script, pool workers, the Python a LibreOffice button runs): each reading of the time is
     1/16 s after the one before, so a time limit of L seconds is reached at the 16 L-th reading (rounded
     up) after the search began, whatever the machine does meanwhile."""

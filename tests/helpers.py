@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-#: The environment of a process on xlsolver's test clock (xlsolver/clock.py): each reading of the time is
+#: The environment of a process on xlsolver's test clock (xlsolver/base/clock.py): each reading of the time is
 #: 1/16 s after the one before, so a time limit stops a search after a fixed number of readings.  A binary
 #: fraction: every reading is exact, so a limit of whole steps is reached at the same reading whatever
 #: readings came before (0.05 s steps would round one way or the other).  The compiled engines' slices,

@@ -1,4 +1,4 @@
-"""The booklet PDF (xlsolver/booklet_pdf.py), drawn from real challenges: the IQ Puzzler Pro examples on the
+"""The booklet PDF (xlsolver/pictures/booklet_pdf.py), drawn from real challenges: the IQ Puzzler Pro examples on the
 5 x 11 board and the 55-ball pyramid, read back with pypdf (pages, words) and, where poppler is installed,
 rendered to pixels."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one clock of the package (xlsolver/clock.py) and the test clock that stands in for it."""
+"""The one clock of the package (xlsolver/base/clock.py) and the test clock that stands in for it."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The user's own folders in the temporary folder (xlsolver/private.py): the locks' and numba's cache."""
+"""The user's own folders in the temporary folder (xlsolver/base/private.py): the locks' and numba's cache."""
 import os
 import stat
 

@@ -1,5 +1,5 @@
 """What the command line's commands share: argument types, Ctrl-C, the progress bar, and printing an
-:class:`~xlsolver.answer.Answer` (text on a terminal, or JSON).
+:class:`~xlsolver.base.answer.Answer` (text on a terminal, or JSON).
 
 A front-end module: ``cli.py`` uses it (Ctrl-C as an event is ``base.interrupt``'s, which the workbook's
 headless presses share).  Reading the user's files and

@@ -6,7 +6,7 @@ primary item, then the next...) until there are enough tasks to keep every
 process busy.  A task is ``(term index, given)``: ints (and its estimated share
 of the search, a float, for the progress bar), so the same list runs
 on a ``multiprocessing.Pool`` (``--jobs N``) or on a Dask cluster
-(``--scheduler ADDRESS``, through :mod:`xlsolver.cluster`, imported only then).
+(``--scheduler ADDRESS``, through :mod:`xlsolver.counting.cluster`, imported only then).
 Each worker receives the problem once, as DLX text.  The plan's quotients (the
 counts up to symmetry needs, all small) are counted first, in this process.
 

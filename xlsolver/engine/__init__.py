@@ -50,7 +50,7 @@ MEMOISED, SEARCH = "memoised", "search"
 #: The memoised counter's tables, per process, unless the user says otherwise.
 DEFAULT_MEMORY_MB = memo.DEFAULT_MEMORY_MB
 
-#: Why a search stopped early: the one vocabulary of xlsolver.answer.Status.
+#: Why a search stopped early: the one vocabulary of xlsolver.base.answer.Status.
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
 
 

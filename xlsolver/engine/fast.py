@@ -93,7 +93,7 @@ def cache_dir() -> Path | None:
 
     The configured folder (``NUMBA_CACHE_DIR``, else ``~/.cache/xlsolver/numba``)
     if it can be written, else ``xlsolver-numba-UID`` in the temporary folder
-    (:mod:`xlsolver.private`).  Without either, numba
+    (:mod:`xlsolver.base.private`).  Without either, numba
     would look beside the installed package (``__pycache__``, root's in a shared
     environment) and in ``~/.cache/numba``, and failing both refuse to load the
     kernels at all.  Without a cache every run pays the compile time, so the

@@ -1,7 +1,7 @@
 """One attempt at a new challenge: what one seed makes (:mod:`.generating` runs the seeds).
 
 An attempt is a pure function of its seed, so a run is reproducible and attempts can run anywhere (other
-processes, ``xlsolver.cluster``).  It draws a random solution of the board and gives its clues as a booklet
+processes, ``xlsolver.counting.cluster``).  It draws a random solution of the board and gives its clues as a booklet
 gives them (:func:`given_sets`: pieces from one side of the board; on a 3D board, pieces that stand by
 themselves), trying the counts of pieces the level gives (``levels``), in a random order, until a challenge
 has one solution and the grader puts it at that level.  Where a count leaves several solutions, the

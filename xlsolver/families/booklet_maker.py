@@ -2,7 +2,7 @@
 
 The challenges come from the generator (:mod:`.generating`), a level at a time: level ``i`` tries the seeds
 from ``seed + i * LEVEL_SEEDS`` on, so a booklet is a pure function of its board, pieces, size and seed.
-Each is drawn the way the game's booklet draws it (:mod:`xlsolver.booklet_pdf`): the board with the given
+Each is drawn the way the game's booklet draws it (:mod:`xlsolver.pictures.booklet_pdf`): the board with the given
 pieces in their colours, the pieces still to place beside it, the solutions at the back.
 """
 from __future__ import annotations

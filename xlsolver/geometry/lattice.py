@@ -292,7 +292,7 @@ class LayeredLattice(Lattice):
     def cell(self, layer: int, row: int, col: int) -> Coord:
         raise NotImplementedError
 
-    #: How a picture draws a cell: "cubes" or "balls" (xlsolver.answer.Scene).
+    #: How a picture draws a cell: "cubes" or "balls" (xlsolver.base.answer.Scene).
     solid = "cubes"
 
     def position(self, cell: Coord) -> tuple[int, int, int]:

@@ -3,7 +3,7 @@
     Entry           one challenge: its number, level, difficulty, and its board, pieces and solution as frames
     write_booklet   the PDF: a title page, the challenges a few to a page, the solutions small at the back
 
-The drawing takes plain frames (:mod:`xlsolver.answer`), so it knows no puzzle: a cell with a colour is
+The drawing takes plain frames (:mod:`xlsolver.base.answer`), so it knows no puzzle: a cell with a colour is
 a placed piece (a ball or a square in that colour), an uncoloured one is open board (an empty outline),
 a ``ground`` cell is not board at all (nothing drawn).  A 3D board comes as its layers, bottom first,
 drawn side by side under their captions.

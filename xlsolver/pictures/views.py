@@ -1,6 +1,6 @@
 """A 3D answer's shape seen flat, in cells: what a sheet can draw where ``svg3d.py`` draws in perspective.
 
-A :class:`~xlsolver.answer.Scene` of balls (a pyramid) is seen from above, each ball a 2 x 2 block of
+A :class:`~xlsolver.base.answer.Scene` of balls (a pyramid) is seen from above, each ball a 2 x 2 block of
 half-cells at its centre, higher balls drawn over lower ones, so the picture looks as the pyramid does from
 above; a scene of cubes is seen from above, from the front and from the right, one cell a cube, the nearest
 cube of each line of sight shown.  Cells carry the piece's letter and colour; the rest is backdrop.

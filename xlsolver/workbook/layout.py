@@ -1,6 +1,6 @@
 """The workbook's layout, in one place: sheets, areas, defined names and buttons.
 
-Each family declares its sheets as data (``xlsolver.sheets``); this module
+Each family declares its sheets as data (``xlsolver.base.sheets``); this module
 places them and names every range.  The builder draws the workbook from it; the
 adapters find every range by its workbook-level defined name, so a user may
 move things around.
