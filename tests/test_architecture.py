@@ -13,7 +13,7 @@ LAYERS = {
     "pictures": 1, "engine": 1,
     "counting": 2, "geometry": 2,
     "families": 3,
-    "cli": 4, "console": 4, "workbook": 4, "excel": 4, "formulas": 4,
+    "cli": 4, "workbook": 4, "excel": 4,
     "__init__": 5, "__main__": 5, "launch": 5,
 }
 

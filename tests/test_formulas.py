@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from openpyxl.utils import range_boundaries
 
-from xlsolver import formulas
+from xlsolver.workbook import formulas
 from xlsolver.base.files import read_puzzle_text
 from xlsolver.families import FRAMES, Ask
 from xlsolver.workbook import areas, layout, marking

@@ -16,8 +16,8 @@ import types
 
 import pytest
 
-import xlsolver.formulas
-from xlsolver import formulas
+import xlsolver.workbook.formulas
+from xlsolver.workbook import formulas
 from xlsolver.workbook import build, calc_script, udf_vba
 from xlsolver.workbook.vba import module_source
 from workbook_helpers import vba_sources
@@ -64,17 +64,17 @@ def test_the_module_is_what_xlwings_import_functions_writes(xlwings_udfs):
     class Workbook:
         Name = "board.xlsm"
 
-    xlwings_udfs.generate_vba_wrapper("xlsolver.formulas", xlsolver.formulas, written, Workbook())
+    xlwings_udfs.generate_vba_wrapper("xlsolver.workbook.formulas", xlsolver.workbook.formulas, written, Workbook())
     assert text == "\n".join(header) + "\n" + written.getvalue()
 
 
 def test_the_decorators_record_what_xlwings_own_record(xlwings_udfs, monkeypatch):
     monkeypatch.setattr(udf_vba, "decorators", lambda: (xlwings_udfs.xlfunc, xlwings_udfs.xlarg, xlwings_udfs.xlret))
-    spec = importlib.util.spec_from_file_location("xlsolver.formulas_as_on_windows", xlsolver.formulas.__file__)
+    spec = importlib.util.spec_from_file_location("xlsolver.workbook.formulas_as_on_windows", xlsolver.workbook.formulas.__file__)
     as_on_windows = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(as_on_windows)
     for name in UDFS:
-        assert getattr(as_on_windows, name).__xlfunc__ == getattr(xlsolver.formulas, name).__xlfunc__, name
+        assert getattr(as_on_windows, name).__xlfunc__ == getattr(xlsolver.workbook.formulas, name).__xlfunc__, name
 
 
 def test_each_wrapper_names_the_python_module_itself():
@@ -82,7 +82,7 @@ def test_each_wrapper_names_the_python_module_itself():
     would look for a module named after the workbook ('board')."""
     text = udf_vba.vba_text(formulas)
     for name in UDFS:
-        assert f'{name} = XLPy.CallUDF("xlsolver.formulas", "{name}", ' in text
+        assert f'{name} = XLPy.CallUDF("xlsolver.workbook.formulas", "{name}", ' in text
         assert callable(getattr(formulas, name))
     assert text.count("XLPy.CallUDF(") == 2 * len(UDFS)
     assert "ThisWorkbook, Application.Caller)" in text and "ActiveWorkbook" not in text

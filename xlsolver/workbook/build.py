@@ -75,8 +75,7 @@ def vba_modules(vba_dir: Path | None = None, runpython_stub: bool = False) -> li
     The real build also carries ``xlwings_udfs``, the formulas' VBA wrappers as xlwings' Import Functions writes
     them (``udf_vba``); the stub build leaves them out, as they call xlwings' COM server, which the stub lacks.
     """
-    from .. import formulas  # the formulas' wrappers: only the builder needs them, and they import xlwings
-    from . import udf_vba
+    from . import formulas, udf_vba  # the formulas' wrappers: only the builder needs them, and they import xlwings
 
     vba_dir = vba_dir or find_vba_dir()
     modules = [VBAModule("ThisWorkbook", "document", "", workbook=True)]

@@ -1,4 +1,4 @@
-"""xlwings' own UDF code, on any platform: the decorators of ``xlsolver.formulas`` and the VBA module for them.
+"""xlwings' own UDF code, on any platform: the decorators of ``xlsolver.workbook.formulas`` and the VBA module for them.
 
 Excel calls a Python function from a formula through a VBA function of the
 workbook that hands the arguments to xlwings' COM server
@@ -10,7 +10,7 @@ three header lines into a module called ``xlwings_udfs`` and
 leave.  The builder embeds that very text in board.xlsm, so formulas work
 without Import Functions, without the VBA-project trust setting it needs, and
 without a ``UDF Modules`` key in the workbook's ``xlwings.conf`` sheet (which
-ships empty): each wrapper names the module ``xlsolver.formulas`` itself, and
+ships empty): each wrapper names the module ``xlsolver.workbook.formulas`` itself, and
 ``CallUDF`` imports the module it is given.
 
 ``xlwings.udfs`` imports pywin32 at its top, so it loads on Windows only, and

@@ -29,16 +29,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .geometry import catalog
-from . import families
-from .base.a1 import offset_namer, range_name
-from .base.answer import Frame, Status, typed
-from .base.files import UserError
-from .families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
-from .workbook import areas, layout, marking
-from .workbook.book import Book, MissingName
-from .workbook.cells import cell_value, grid_chars
-from .workbook.udf_vba import decorators
+from .. import families
+from ..geometry import catalog
+from ..base.a1 import offset_namer, range_name
+from ..base.answer import Frame, Status, typed
+from ..base.files import UserError
+from ..families import FRAMES, Ask, Family, InvalidPuzzle, Settings, Unsupported
+from . import areas, layout, marking
+from .book import Book, MissingName
+from .cells import cell_value, grid_chars
+from .udf_vba import decorators
 
 # xlwings' @xw.func and @xw.arg.  Its @xw.ret is not needed: rows of values spill by themselves in Excel 365,
 # and its ``expand`` option (for older Excel) rewrites the caller as an array formula.
@@ -274,7 +274,7 @@ class _RangeBook:
 def from_excel(grid) -> tuple[list[list[object]], Where, Book]:
     """The cells of an xlwings Range as the buttons read them (what was typed, formulas as text), where the range
     is, and its workbook."""
-    from .workbook.xlwings_book import XlwingsBook  # only Excel's side needs it
+    from .xlwings_book import XlwingsBook  # only Excel's side needs it
 
     shape = getattr(grid, "shape", None)  # xlwings passes a Range for a range, the value itself for anything else
     if grid is None or isinstance(grid, (str, tuple, list)) or not shape:
