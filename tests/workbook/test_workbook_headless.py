@@ -67,7 +67,7 @@ def test_typed_challenge_is_solved_coloured_and_inputs_stay(tmp_path, cli, iq_fa
     colours = fills_of(path, "IQ5x11_Out")
     for row, fill_row in zip(challenge["solution"], colours):
         assert fill_row == [IQ.pieces[letter].colour for letter in row]
-    assert status(path, "IQ5x11").startswith("Solution 1")
+    assert status(path, "IQ5x11").startswith("The only solution")
     assert all_values(path, skip=OUTPUTS) == before, "an input or label changed"
 
 
@@ -91,7 +91,7 @@ def test_solve_all_areas_with_input_and_write_elsewhere(tmp_path, cli):
 def test_terminal_output_names_each_area(tmp_path, cli):
     result = cli("solve", str(copy_of_board(tmp_path)), "--area", "IQDiamond")
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("IQDiamond: Solution 1") and lines[1] == "   FFII"
+    assert lines[0].startswith("IQDiamond: The only solution") and lines[1] == "   FFII"
 
 
 @pytest.mark.parametrize("typed, cell, fragment", [

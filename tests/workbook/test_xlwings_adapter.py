@@ -157,7 +157,7 @@ def test_entry_point_solves_through_xlwings_book_caller(monkeypatch):
     monkeypatch.setattr(xlwings.Book, "caller", staticmethod(lambda: book))
     xlsolver.excel.on_button("IQDiamond", "solve")
     status_row, status_col = layout.area("IQDiamond").status_cell
-    assert book.sheets["IQ Puzzler Pro"].cells[(status_row + 1, status_col + 1)].startswith("Solution 1")
+    assert book.sheets["IQ Puzzler Pro"].cells[(status_row + 1, status_col + 1)].startswith("The only solution")
 
 
 def test_union_addresses_stay_under_excels_limit():
