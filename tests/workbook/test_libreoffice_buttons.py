@@ -131,14 +131,15 @@ def differences(found: dict, expected: dict) -> list[str]:
 
 
 def puzzle_for(area: layout.Area) -> list[list[str | None]]:
-    """What to type: the area's sample from the workbook; for an area without one, the first row of its
-    first solution (a few given pieces), so that no button acts on an empty board."""
+    """What to type: the area's sample from the workbook; for an area without one (nothing, or only the '.'
+    of a box shipped to fill), the first row of its first solution over it (a few given pieces), so that no
+    button acts on an empty board (Generate on one would draw a new seed at each press)."""
     book = committed_book()
     typed = book.read(f"{area.name}_In")
-    if all(v is None for row in typed for v in row):
+    if all(v is None or str(v).strip() == "." for row in typed for v in row):
         actions.press(book, area.name, "solve")
         first = book.read(f"{area.name}_Out")[0]
-        typed = [first] + [[None] * len(first) for _ in typed[1:]]
+        typed = [[letter if letter is not None else shipped for letter, shipped in zip(first, typed[0])]] + typed[1:]
     return [[None if v is None else str(v) for v in row] for row in typed]
 
 
