@@ -129,7 +129,7 @@ def test_squares_make_a_booklet_too(flat):
 
 
 def test_reportlab_is_imported_only_when_a_booklet_is_written():
-    code = "import sys, xlsolver.booklet_pdf; print('reportlab' in sys.modules)"
+    code = "import sys, xlsolver.pictures.booklet_pdf; print('reportlab' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() \
         == "False"
 
