@@ -19,7 +19,7 @@ import test_fuzz_readers as fuzzers  # noqa: E402
 
 
 def main() -> int:
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else fuzzers.SLOW
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else fuzzers.BENCH
     per = 1 + fuzzers.NEIGHBOURS
     print(f"{'reader':<16}{'inputs':>9}{'answers':>9}{'messages':>10}{'tracebacks':>12}{'seconds':>9}")
     failed = 0

@@ -228,12 +228,14 @@ def test_bad_files_get_one_clear_line(tmp_path, cli):
 
 
 @pytest.mark.slow
-def test_a_hundred_solves_leave_the_workbook_intact(tmp_path):
+def test_many_solves_leave_the_workbook_intact(tmp_path):
+    """Twenty-five solves in place, each a load and a save: the macros, the VBA project, the names and what was
+    typed come through every time (a hundred took three minutes of CI for nothing more)."""
     path = copy_of_board(tmp_path)
     macros, project = button_macros(path), vba_bin(path)
     names = set(openpyxl.load_workbook(path).defined_names)
     inputs = all_values(path, skip=OUTPUTS)
-    for _ in range(100):
+    for _ in range(25):
         headless.solve(path)
     assert button_macros(path) == macros
     assert vba_bin(path) == project
