@@ -436,6 +436,7 @@ def test_cli_analyse(cli, figures):
     result = cli("klotski", "analyse", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
+    assert (report.pop("status"), report.pop("messages")) == ("solved", [])  # as every command's JSON begins
     assert {k: v for k, v in report.items() if k != "seconds"} == {k: v for k, v in figures.items() if k != "seconds"}
     text = cli("klotski", "analyse").stdout
     for figure in ("65,880", "1,581,120", "75,893,760", "53,954", "1,294,896", "25,955"):
