@@ -78,6 +78,12 @@ class PictureCells:
     title: str
 
 
+def block_starts(sizes: Sequence[int]) -> list[int]:
+    """Where each of blocks of these sizes starts, laid one after another with one empty line (or column)
+    between: the layers of a 3D grid in its text form (stacked) and on a sheet (side by side)."""
+    return [sum(sizes[:z]) + z for z in range(len(sizes))]
+
+
 @dataclass(frozen=True)
 class Layers:
     """A 3D board's layers on a sheet: one block of cells per layer, bottom layer first, side by side from left
@@ -98,8 +104,7 @@ class Layers:
 
     def origins(self) -> list[Offset]:
         """Each layer's top-left cell in the grid."""
-        lefts = [sum(cols for _, cols in self.shapes[:z]) + z for z in range(len(self.shapes))]
-        return [(0, left) for left in lefts]
+        return [(0, left) for left in block_starts([cols for _, cols in self.shapes])]
 
     def cells(self) -> frozenset[Offset]:
         """The grid's cells that belong to a layer (the others are off the board)."""
@@ -115,7 +120,7 @@ class Layers:
 
     def first_lines(self) -> list[int]:
         """The text form's line where each layer starts."""
-        return [sum(rows for rows, _ in self.shapes[:z]) + z for z in range(len(self.shapes))]
+        return block_starts([rows for rows, _ in self.shapes])
 
     def stacked(self, grid: Sequence[Sequence[str]]) -> list[str]:
         """The grid's layers (characters) as the text form: one under the other, an empty line between."""
@@ -208,5 +213,5 @@ def legend_places(heights_widths: Sequence[tuple[int, int, str]]) -> tuple[list[
     return places, captions, row + band
 
 
-__all__ = ["LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LAYER_HEAD_ROWS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
+__all__ = ["block_starts", "LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LAYER_HEAD_ROWS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
            "SizeCells", "ListCells", "PictureCells", "Layers", "AreaSpec", "SheetSpec", "Offset", "legend_places"]

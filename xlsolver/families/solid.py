@@ -39,6 +39,7 @@ from ..base.sheets import (
     PictureCells,
     SettingCell,
     SheetSpec,
+    block_starts,
     legend_places,
 )
 from ..pictures.views import GAP, side_by_side, views
@@ -374,8 +375,7 @@ def text_rows(layers: Sequence[Sequence[str]]) -> list[str]:
 
 def split_rows(rows: Sequence[str], depths: Sequence[int]) -> list[list[str]]:
     """:func:`text_rows` undone: the layers of ``depths`` lines each."""
-    starts = [sum(depths[:z]) + z for z in range(len(depths))]
-    return [list(rows[start:start + depth]) for start, depth in zip(starts, depths)]
+    return [list(rows[start:start + depth]) for start, depth in zip(block_starts(depths), depths)]
 
 
 def read(rows: Sequence[str], settings: Settings, namer: CellNamer = cell_name) -> exact.CoverPuzzle:
@@ -415,7 +415,7 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
     the same form, the pictures one frame per layer; ``cell`` names a cell in messages and hints."""
     built = problem(solid)
     depths = [len(rows) for rows in layers]
-    first_line = [sum(depths[:z]) + z for z in range(len(depths))]
+    first_line = block_starts(depths)
 
     def at(cell: Coord) -> tuple[int, int]:
         z, r, c = solid.lattice.position(cell)

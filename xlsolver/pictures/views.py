@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base.answer import Block, Cell, Frame, Scene
+from ..base.sheets import block_starts
 
 GAP = Cell(" ", None, True)
 
@@ -71,9 +72,8 @@ def layers(frame: Frame, depths: Sequence[int]) -> list[Frame]:
     """A 3D grid's text form drawn as one frame (its layers one under the other, bottom first, an empty row
     between) as the one way every front end shows layers: a frame per layer, captioned ``layer 1``, ``layer 2``...,
     which a terminal prints side by side under their captions and a sheet writes into its blocks."""
-    starts = [sum(depths[:z]) + z for z in range(len(depths))]
     return [Frame(frame.rows[start:start + depth], f"layer {z + 1}")
-            for z, (start, depth) in enumerate(zip(starts, depths))]
+            for z, (start, depth) in enumerate(zip(block_starts(depths), depths))]
 
 
 __all__ = ["views", "side_by_side", "layers"]
