@@ -82,9 +82,7 @@ def count(request: Request) -> Counted:
         return _count_accepted(request)
     problem = request.problem
     identity = [range(len(problem.items))]
-    maps, why_not = checked_group(problem, request.symmetries) if request.symmetries else (identity, "")
-    if request.distinct and why_not:
-        raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
+    maps = _usable_group(request)
     use_symmetry = request.distinct or (request.limit is None and len(maps) > 1)
     the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
     counted, counter, jobs = _count_by(request, the_plan)
@@ -92,6 +90,17 @@ def count(request: Request) -> Counted:
     if counted.complete and progress is not None:
         progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
     return Counted(**vars(counted), counter=counter, symmetries=len(maps), jobs=jobs)
+
+
+def _usable_group(request: Request) -> list:
+    """The request's symmetries as a checked group (the identity alone where there are none or they do not fit);
+    a count up to symmetry without a group that fits is CannotCount."""
+    if not request.symmetries:
+        return [range(len(request.problem.items))]
+    maps, why_not = checked_group(request.problem, request.symmetries)
+    if request.distinct and why_not:
+        raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
+    return maps
 
 
 def checked_group(problem: ExactCover, maps: Sequence[Sequence[int]]) -> tuple[list, str]:
@@ -204,10 +213,7 @@ def _count_accepted_by_orbit(request: Request) -> Counted:
         raise CannotCount("--jobs and --scheduler need a puzzle without a side condition (this one is checked "
                           "solution by solution)")
     problem, controls = request.problem, request.controls
-    maps, why_not = checked_group(problem, request.symmetries) if request.symmetries else \
-        ([list(range(len(problem.items)))], "")
-    if request.distinct and why_not:
-        raise CannotCount(f"--distinct needs the board's symmetries, but they do not fit this puzzle ({why_not})")
+    maps = _usable_group(request)
     the_plan = symmetry.plan(problem, maps)
     images = numpy.array(symmetry.option_maps(problem, maps), dtype=numpy.int64)
     start, nodes, judged, accepted, stabilisers = clock.now(), 0, 0, 0, 0

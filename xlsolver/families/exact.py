@@ -234,11 +234,8 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.accept, distinct=ask.distinct)
     if puzzle.accept is not None:
         return _counted(_count_figures(counted, counted.total, ask, candidates=counted.candidates, **puzzle.data), ask)
-    data = _count_figures(counted, counted.distinct if ask.distinct else counted.total, ask,
-                          total=counted.total if not ask.distinct or counted.complete else None,
-                          up_to_symmetry=counted.distinct if counted.group_order > 1 else None,
-                          symmetry_group_order=counted.symmetries, distinct=ask.distinct, **puzzle.data)
-    return _counted(data, ask)
+    return _counted(_symmetric_figures(counted, ask, puzzle.data,
+                                       total=counted.total if not ask.distinct or counted.complete else None), ask)
 
 
 def _count_assemblable(puzzle: CoverPuzzle, ask: Ask) -> Answer:
@@ -251,12 +248,16 @@ def _count_assemblable(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         raise Unsupported("--assemblable needs a puzzle without a side condition")
     counted = _count(puzzle.problem, ask, symmetries=puzzle.item_maps, accept=puzzle.assemblable,
                      accept_symmetric=True, distinct=ask.distinct)
-    solutions = counted.distinct if ask.distinct else counted.total
-    data = _count_figures(counted, solutions, ask, total=counted.total, candidates=counted.candidates,
+    return _counted(_symmetric_figures(counted, ask, puzzle.data, total=counted.total, candidates=counted.candidates,
+                                       assemblable=True), ask)
+
+
+def _symmetric_figures(counted: counting.Counted, ask: Ask, data: dict, **figures) -> dict:
+    """The JSON fields of a count made through the puzzle's symmetries: the number asked for (all, or up to
+    symmetry with ``ask.distinct``), the other beside it, and ``figures``, then the puzzle's ``data``."""
+    return _count_figures(counted, counted.distinct if ask.distinct else counted.total, ask,
                           up_to_symmetry=counted.distinct if counted.group_order > 1 else None,
-                          symmetry_group_order=counted.symmetries, distinct=ask.distinct, assemblable=True,
-                          **puzzle.data)
-    return _counted(data, ask)
+                          symmetry_group_order=counted.symmetries, distinct=ask.distinct, **figures, **data)
 
 
 def count_problem(problem: ExactCover, ask: Ask) -> Answer:
