@@ -23,6 +23,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, column_index
@@ -462,26 +463,28 @@ def cover_puzzle(solid: Solid, layers: list[list[str]], board: str, cell: LayerN
         return {o: frozenset(owner[below] for cell in built.labels[o][1] for below in solid.lattice.under(cell)
                              if below in owner) - {o} for o in solution}
 
-    assembler = Assembler(solid.lattice, solid.board)
+    @cache
+    def assembler() -> Assembler:
+        """Made when first asked for (--steps, --assemblable), not on every read: generating reads thousands."""
+        return Assembler(solid.lattice, solid.board)
 
     def pieces_of(solution) -> dict[str, frozenset[Coord]]:
         return dict(built.labels[option] for option in solution)
 
-    open_rows = [re.sub(r"[^#\s]", OPEN, row) for row in text_rows(layers)]  # the board, no piece on it
-
     def assembly_steps(solution) -> Steps:
         option = {built.labels[o][0]: o for o in solution}
+        open_rows = [re.sub(r"[^#\s]", OPEN, row) for row in text_rows(layers)]  # the board, no piece on it
 
         def built_so_far(letters) -> list[Frame]:
             rows = cover.written(built, [option[letter] for letter in letters], open_rows, places)
             return layer_frames(Frame.of_letters(rows, drawn, ground=OUTSIDE), depths)
-        return building.steps(assembler, pieces_of(solution), frozenset(solid.givens), colours, built_so_far)
+        return building.steps(assembler(), pieces_of(solution), frozenset(solid.givens), colours, built_so_far)
 
     puzzle.frames, puzzle.figures, puzzle.scene = frames, figures, scene
     puzzle.drawn = lambda frame: layer_frames(frame, depths)  # a hint's grid, as the solutions are shown
     puzzle.stands, puzzle.rests_on = stands, rests_on
     puzzle.steps = assembly_steps
-    puzzle.assemblable = lambda solution: assembler.possible(pieces_of(solution))
+    puzzle.assemblable = lambda solution: assembler().possible(pieces_of(solution))
     return puzzle
 
 
