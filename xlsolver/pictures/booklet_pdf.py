@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base.answer import Cell, Frame
+from .shading import luminance, mix
 
 # --- the vocabulary: page, sizes (in points, 1/72 inch) and colours --------------------------------------
 
@@ -533,16 +534,9 @@ def rgb(colour: str) -> tuple[float, float, float]:
     return red, green, blue
 
 
-def mix(colour: str, other: str, share: float) -> str:
-    """``colour`` moved ``share`` of the way to ``other``."""
-    a, b = rgb(colour), rgb(other)
-    return "#" + "".join(f"{round(255 * (p + (q - p) * share)):02x}" for p, q in zip(a, b))
-
-
 def ink_on(fill: str) -> str:
     """Dark letters on a light fill, white on a dark one (by the fill's luminance)."""
-    red, green, blue = rgb(fill)
-    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 0.55 else WHITE
+    return INK if luminance(fill) > 0.55 else WHITE
 
 
 __all__ = ["Entry", "write_booklet"]

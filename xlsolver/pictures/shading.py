@@ -10,6 +10,8 @@ from __future__ import annotations
 import colorsys
 from typing import NamedTuple
 
+from .terminal import text_colour
+
 KEPT = 0.4  # a colour at least this light is the side's own colour; a darker one is lifted...
 DARKEST_SIDE = 0.2  # ...between this lightness (black's side) and KEPT, the darker ones still darker
 LIGHTER = 0.3  # the top: this share of the way from the side's lightness to white
@@ -48,8 +50,8 @@ def luminance(colour: str) -> float:
 
 
 def ink(fill: str) -> str:
-    """Black on light fills, white on dark ones (their luminance)."""
-    return "#000000" if luminance(fill) > 140 / 255 else "#ffffff"
+    """Black on light fills, white on dark ones: the terminal's and the sheets' rule (``terminal.text_colour``)."""
+    return text_colour(fill)
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
