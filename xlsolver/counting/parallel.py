@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..base import clock
 from ..engine import dlx_text
 from .. import engine
-from ..engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate
+from ..engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate, fast_fewest, fewest, fewest_native, ordered
 from ..engine.reference import compile_masks
 from ..engine.exact_cover import ExactCover
 from .symmetry import Controls, Plan, SymmetricCount, count_fixed
@@ -55,31 +55,50 @@ class Task:
     share: float = 1.0  # its estimated part of the count's work (see split and largest_first), for progress
 
 
-def split(problem: ExactCover, the_plan: Plan, wanted: int) -> list[Task]:
+def split(problem: ExactCover, the_plan: Plan, wanted: int, search=None) -> list[Task]:
     """About ``wanted`` tasks (when the tree allows), together covering every term exactly.
 
-    Breadth first: the oldest task is replaced by one task per option that can
-    cover its first uncovered primary item, until there are enough.  A task's
-    ``share`` is Knuth's estimate, as the engines' ``explored`` is: the progress
+    Breadth first: the oldest task is replaced by one task per option the search ``search`` (an engine
+    module; None: the first-item search) tries below it (:func:`branches`), until there are enough.  Each
+    task is then a subtree of that one search, and together they are all of it: split, the count visits the
+    nodes one process visits (a split along another search's tree can make each task's search far bigger).
+    A task's ``share`` is Knuth's estimate, as the engines' ``explored`` is: the progress
     of the split search is then the progress of the same search in one process.
     """
-    all_primary, by_first, masks = compile_masks(problem)
+    below = branches(problem, search)
     searched = sum(t.share for t in the_plan.terms) or 1.0
     queue = deque(Task(i, t.given, t.share / searched) for i, t in enumerate(the_plan.terms))
     whole: list[Task] = []  # tasks that are already a complete solution
     while queue and len(queue) + len(whole) < wanted:
         task = queue.popleft()
-        covered = 0
-        for option in task.given:
-            covered |= masks[option]
-        free = all_primary & ~covered
-        if not free:
+        children = below(task.given)
+        if children is None:
             whole.append(task)
             continue
-        children = [option for mask, option in by_first[(free & -free).bit_length() - 1] if not mask & covered]
         for option in children:
             queue.append(Task(task.term, task.given + (option,), task.share / len(children)))
     return whole + list(queue)
+
+
+def branches(problem: ExactCover, search=None) -> Callable[[tuple[int, ...]], list[int] | None]:
+    """``below(given)``: the options ``search`` tries at the node ``given`` leads to, in its order (None: that
+    node is a solution).  The fewest-options searches branch as the C kernel does (the same rule, the same
+    ties), where it is built; the first-item searches on their first uncovered item, in the problem's order
+    or, for the search in the engine's own order, in that order."""
+    if search in (fewest, fast_fewest, fewest_native) and fewest_native.ready():
+        return functools.partial(fewest_native.children, problem)
+    all_primary, by_first, masks = compile_masks(ordered.renumbered(problem) if search is ordered else problem)
+
+    def below(given: tuple[int, ...]) -> list[int] | None:
+        covered = 0
+        for option in given:
+            covered |= masks[option]
+        free = all_primary & ~covered
+        if not free:
+            return None
+        return [option for mask, option in by_first[(free & -free).bit_length() - 1] if not mask & covered]
+
+    return below
 
 
 def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int) -> list[Task]:
@@ -242,9 +261,11 @@ def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: C
            engine_name: str, search, start: float) -> SymmetricCount:
     """The quotients here, then ``run`` the plan split for ``width`` tasks at once; ``workers`` says where."""
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
-    engine_name = (search or engine.choose(engine_name, problem)).NAME
+    search = search or engine.choose(engine_name, problem)
+    engine_name = search.NAME
     counts, explored = [0] * len(the_plan.terms), 0.0
-    tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB), width)
+    tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB, search),
+                                         width)
     if tasks:
         tally = Tally(tasks)
         task_nodes, stopped = run(problem, the_plan, tasks, counts, tally, engine_name=engine_name,
