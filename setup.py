@@ -1,5 +1,5 @@
-"""The compiled parts: the memoised counter's loop (xlsolver/engine/memo_kernel.c) and the first-item
-search's (xlsolver/engine/search_kernel.c).
+"""The compiled parts: the memoised counter's loop (xlsolver/engine/memo_kernel.c), the first-item
+search's (xlsolver/engine/search_kernel.c) and the fewest-options search's (xlsolver/engine/fewest_kernel.c).
 
 Everything else is in pyproject.toml.  Each library is called through ctypes, not
 imported, so it exports its own functions instead of a module init, and each is
@@ -27,4 +27,9 @@ memo_kernel = c_library("_memo_native", "memo_kernel.c",
 search_kernel = c_library("_search_native", "search_kernel.c",
                           ["xlsolver_search_abi", "xlsolver_search", "xlsolver_search2"])
 
-setup(ext_modules=[memo_kernel, search_kernel], cmdclass={"build_ext": BuildCLibrary})
+fewest_kernel = c_library("_fewest_native", "fewest_kernel.c",
+                          ["xlsolver_fewest_abi", "xlsolver_fewest_new", "xlsolver_fewest_run", "xlsolver_fewest_free",
+                           "xlsolver_fewest_explored", "xlsolver_fewest_solutions", "xlsolver_fewest_nodes",
+                           "xlsolver_fewest_children"])
+
+setup(ext_modules=[memo_kernel, search_kernel, fewest_kernel], cmdclass={"build_ext": BuildCLibrary})

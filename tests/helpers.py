@@ -61,3 +61,14 @@ def alive(pid: int) -> bool:
         return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def short_search(module):
+    """The engine that runs where the plain-Python engine ``module`` is chosen for a short search (one solution,
+    a uniqueness check): its compiled twin, the same search (same solutions in the same order), where both
+    rules' C kernels were built (``engine._choice``), else ``module`` itself."""
+    from xlsolver.engine import fast, fewest, fewest_native, reference
+
+    if fast.native() and fewest_native.ready():
+        return {reference: fast, fewest: fewest_native}.get(module, module)
+    return module

@@ -200,11 +200,12 @@ def test_help_and_the_guide_list_every_exit_code(cli):
 
 def test_unique_on_a_puzzle_with_several_solutions_exits_4(cli):
     hint = str(EXAMPLES / "pento-6x10-hint.txt")
+    first = cli("solve", hint).stdout.splitlines()[0]
     plain = cli("solve", hint, "--unique")
-    assert plain.returncode == 4 and plain.stdout.splitlines()[0] == "FNNNTTTVVV"  # the first one is shown
+    assert plain.returncode == 4 and plain.stdout.splitlines()[0] == first  # the first one is shown
     assert plain.stderr == "xlsolver: there is more than one solution\n"
     report = json.loads(cli("solve", hint, "--unique", "--json").stdout)
-    assert report["status"] == "not unique" and report["unique"] is False and report["solution"][0] == "FNNNTTTVVV"
+    assert report["status"] == "not unique" and report["unique"] is False and report["solution"][0] == first
     unique = cli("solve", str(EXAMPLES / "iq-master-31.txt"), "--unique")
     assert unique.returncode == 0 and unique.stderr == "xlsolver: the solution is unique\n"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from xlsolver import ExactCover, Search, count, engine, uniqueness
 from xlsolver.geometry import catalog
 from xlsolver.engine import dlx_text
-from xlsolver.engine import estimate, fast, fast_fewest, fewest, reference
+from xlsolver.engine import estimate, fast, fast_fewest, fewest, fewest_native, reference
 from xlsolver.families import sudoku, tiling
 from problems import langford, queens, secondary_problems, small_problems
 
@@ -37,7 +37,12 @@ def board_problem(name: str) -> ExactCover:
 
 
 def rule(module) -> str:
-    return "fewest" if module in (fewest, fast_fewest) else "first"
+    return "fewest" if module in (fewest, fast_fewest, fewest_native) else "first"
+
+
+#: Both rules' C kernels were built: every search runs compiled (they start at once), else a short one in Python.
+AT_ONCE = fast.native() and fewest_native.ready()
+COMPILED_FEWEST = engine.BY_RULE["fewest"][1]  # the C kernel where built, else numba's
 
 
 @settings(max_examples=250, deadline=None)
@@ -140,7 +145,7 @@ def test_langford_pairs_counts(n, sequences):
 
 def test_inkalas_sudoku_is_unique_by_every_fewest_engine():
     problem = sudoku_problem(INKALA)
-    for name in ("auto", "numba", "numba-fewest", "fewest"):
+    for name in ("auto", "numba", "numba-fewest", "fewest", "compiled-fewest"):
         result = uniqueness(problem, engine=name)
         assert result.unique is True and rule(engine.ENGINES[result.engine]) == "fewest", name
         assert "".join(problem.labels[o][2] for o in sorted(result.first, key=problem.labels.__getitem__))[:9] \
@@ -156,27 +161,30 @@ def test_auto_branches_on_the_fewest_options_for_sudokus_langford_and_random_pro
         wide.add_option([f"i{k}" for k in sorted(rng.sample(range(60), rng.randint(3, 6)))])
     sudokus = [sudoku_problem(text) for text in (WIKIPEDIA, AGAINST_BRUTE_FORCE, INKALA)]
     for problem in sudokus + [langford(11), wide]:
-        assert engine.choose("numba", problem) is fast_fewest
+        assert engine.choose("numba", problem) is COMPILED_FEWEST
         for limit in (None, 1, 2):
             assert rule(engine.choose("auto", problem, limit=limit)) == "fewest"
-    assert engine.choose("auto", sudoku_problem(INKALA), limit=2) is fewest  # small: no compiled code to load
-    assert engine.choose("auto", langford(12)) is fast_fewest
+    # small: in Python where compiled code would have to be loaded, compiled where it starts at once
+    assert engine.choose("auto", sudoku_problem(INKALA), limit=2) is (COMPILED_FEWEST if AT_ONCE else fewest)
+    assert engine.choose("auto", langford(12)) is COMPILED_FEWEST
 
 
-@pytest.mark.parametrize("name", ["6x10", "5x12", "iq5x11"])
+@pytest.mark.parametrize("name", ["5x12", "iq5x11"])
 def test_auto_keeps_the_first_item_rule_on_tilings(name):
+    """Where the first-item search is about three times faster than the fewest-options one in C (5x12: 0.49 s and
+    1.39 s, iq5x11: 46 s and 141 s; 6x10, 1.6 s and 2.2 s, is a close call either way)."""
     problem = board_problem(name)
     assert problem.branching == "auto"
     assert engine.choose("auto", problem) is fast
     assert engine.choose("numba", problem) is fast
-    assert engine.choose("auto", problem, limit=1) is reference
+    assert engine.choose("auto", problem, limit=1) is (fast if AT_ONCE else reference)
 
 
 def test_a_problem_that_fixes_its_rule_keeps_it():
-    for branching, python, compiled in (("first", reference, fast), ("fewest", fewest, fast_fewest)):
+    for branching, python, compiled in (("first", reference, fast), ("fewest", fewest, COMPILED_FEWEST)):
         problem = sudoku_problem(INKALA, branching)
         assert engine.choose("numba", problem) is compiled
-        assert engine.choose("auto", problem, limit=1) is python
+        assert engine.choose("auto", problem, limit=1) is (compiled if AT_ONCE else python)
 
 
 def test_json_says_which_engine_and_rule_ran(cli, tmp_path):
@@ -185,9 +193,9 @@ def test_json_says_which_engine_and_rule_ran(cli, tmp_path):
     # a search, not memo's count (it is tried where the fewest-options search would take long, too: here
     # its tables cannot have the memory they need, and the search is short enough to run instead)
     report = json.loads(cli("count", str(path), "--limit", "99999", "--memory", "1", "--json").stdout)
-    assert (report["solutions"], report["complete"], report["engine"]) == (2 * 17792, True, "numba-fewest")
-    report = json.loads(cli("solve", str(path), "--json").stdout)  # one solution: no compiled code to load
-    assert report["engine"] == "fewest"
+    assert (report["solutions"], report["complete"], report["engine"]) == (2 * 17792, True, COMPILED_FEWEST.NAME)
+    report = json.loads(cli("solve", str(path), "--json").stdout)  # one solution: compiled only where it starts at once
+    assert report["engine"] == (COMPILED_FEWEST.NAME if AT_ONCE else "fewest")
 
 
 def test_solutions_cross_the_growing_buffer_each_once_in_order():

@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 
 from xlsolver.families import sudoku
+from xlsolver.engine import fewest
 from xlsolver.workbook import layout
-from helpers import EXAMPLES
+from helpers import EXAMPLES, short_search
 from workbook_helpers import all_values, committed_book, fills_of, press, status, type_into, values_of
 
 OUTPUTS = {f"{name}_{suffix}" for name in layout.AREAS for suffix in ("Out", "Status", "State")}
@@ -27,7 +28,7 @@ def test_a_hard_17_given_sudoku_from_the_command_line(cli):
     givens = path.read_text().split()
     assert valid_sudoku(report["solution"])
     assert all(g in ".0" or g == s for grow, srow in zip(givens, report["solution"]) for g, s in zip(grow, srow))
-    assert report["engine"] == "fewest"
+    assert report["engine"] == short_search(fewest).NAME
 
 
 def test_bad_sudoku_on_the_command_line_names_cells(cli):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..base import clock
 from ..base.answer import Status
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import estimate, fast, fast_fewest, fewest, footprint, memo, ordered, reference
+from . import estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, ordered, reference
 from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
@@ -30,16 +30,18 @@ __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
 ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest,
-           ordered.NAME: ordered}
-#: The engine of each branching rule: (plain Python, compiled).
-BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fast_fewest)}
+           fewest_native.NAME: fewest_native, ordered.NAME: ordered}
+#: The engine of each branching rule: (plain Python, compiled).  The fewest-options search compiled is the C
+#: kernel where it was built (it starts at once and runs at twice the speed of Knuth's DLX2), else numba's.
+BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_native.ready() else fast_fewest)}
 
 #: Complete counts whose search is estimated to take longer than this (loading numba included) try
 #: the memoised counter first, and give it up for the search once its sub-problems have cost GIVE_UP_AFTER
-#: times as long: the first-item estimates come out low by over three times on tilings (scott written
-#: column by column: 2.6 million nodes estimated, 9.0 million searched), and a count given up is time lost.
+#: times as long: a bet that loses costs a few percent of the search, never double.  (The memoised counter
+#: wins by far where it wins: a tiling's sub-problems repeat, and it counts them in a small part of the
+#: search's time; where they do not repeat, as in Langford's or the queens', it never catches up.)
 MEMO_ABOVE_SECONDS = 0.1
-GIVE_UP_AFTER = 3.0
+GIVE_UP_AFTER = 0.05
 
 #: A memoised count that runs out of memory is given up for the search, unless that search is estimated to
 #: take longer than this: then the count stops with MemoryLimit (more memory is the way to the count).
@@ -265,7 +267,7 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     if engine != "auto" or problem.coloured or footprint.big(problem):  # big: searched unweighed (footprint.py)
         return Counter(SEARCH, search)
     rule = FIRST if search in BY_RULE[FIRST] else FEWEST
-    compiled = search in (fast, fast_fewest)
+    compiled = search in (fast, fast_fewest, fewest_native)
     loads = load_seconds()
     if tree is None:  # chosen without weighing: the problem's rule, and no choice of code
         tree = estimate.choice(problem, given, rule, python=not compiled, compiled=compiled, limit=limit, load=loads)
@@ -299,7 +301,7 @@ def load_seconds() -> dict[str, float]:
     first-item search's C copy, where built, starts at once; numba's kernels cost ``estimate.LOAD_SECONDS``
     until numba is loaded."""
     numba = 0.0 if fast.loaded() else estimate.LOAD_SECONDS
-    return {FIRST: 0.0 if fast.native() else numba, FEWEST: numba}
+    return {FIRST: 0.0 if fast.native() else numba, FEWEST: 0.0 if fewest_native.ready() else numba}
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
@@ -388,7 +390,8 @@ def choose(name: str, problem: ExactCover, given: Sequence[int] = (), limit: int
     uniqueness check (limit <= 2) stays in plain Python (the first solution of
     a tree with many comes early, and a puzzle's tree is small); so does a
     search estimated to save less than starting compiled code costs (``load_seconds``), a search
-    for ``limit`` solutions costing its share of the tree (``estimate.share``).  "numba"
+    for ``limit`` solutions costing its share of the tree (``estimate.share``); where both rules' C kernels
+    were built, the compiled twin of that Python search runs instead (same solutions, same order).  "numba"
     asks for compiled code (the first-item search's C copy where built), with the rule chosen as
     above; naming an engine ("compiled-first", "fewest"...) runs that one.  Every engine finds the same
     solutions, in its rule's order.  A problem too big for the first-item engines'
@@ -404,21 +407,27 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
     if (name in ("numba", fast_fewest.NAME) and not fast.available()) or (name == fast.NAME and not fast.ready()):
         raise ValueError(f"the {name} engine needs numba: pip install numba")
+    if name == fewest_native.NAME and not fewest_native.ready():
+        raise ValueError(f"the {name} engine was not built (reinstall xlsolver where a C compiler is installed)")
     if name in ENGINES:
         return ENGINES[name], None
     may_python = name == "auto"
-    may_compile = not may_python or (fast.available() and (limit is None or limit > 2))
+    short = limit is not None and limit <= 2  # one solution, or a uniqueness check: a puzzle's tree is small
+    may_compile = not may_python or (fast.available() and not short)
+    # Both rules' C kernels start at once: what would run in Python runs in C instead, the same search (the
+    # same solutions in the same order), so a puzzle shows the same answer with or without a C compiler.
+    at_once = fast.native() and fewest_native.ready()
     rule = problem.branching
     if footprint.big(problem):  # no estimates (their cost grows as depth times items), masks only where they fit
         if rule == FIRST and footprint.dense_bytes(problem) > footprint.DENSE_BYTES:
             raise TooBig(f"the first-item search of this problem would need {footprint.dense_bytes(problem) // 2**20:,} "
                          "MB of masks; let the engine choose the rule (branching 'auto')")
-        return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile], None
-    if rule != AUTO and not (may_python and may_compile):
-        return BY_RULE[rule][may_compile], None  # nothing to weigh
+        return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile or at_once], None
+    if rule != AUTO and (not (may_python and may_compile) or at_once):
+        return BY_RULE[rule][may_compile or at_once], None  # nothing to weigh
     chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit,
                              load=load_seconds())
-    return BY_RULE[chosen.rule][chosen.compiled], chosen
+    return BY_RULE[chosen.rule][chosen.compiled or at_once], chosen
 
 
 def as_predicate(cancel) -> Callable[[], bool]:

@@ -59,9 +59,13 @@ def split_colours(tokens: list[str], number: int) -> tuple[list[str], list[str] 
     return items, colours if any(colours) else None
 
 
+#: Text shorter than this is read line by line: numpy's import would cost more than the whole read.
+PACKED_ABOVE = 1 << 18
+
+
 def loads(text: str) -> ExactCover:
     """Read DLX text; option labels are the option's line number."""
-    if text.isascii():
+    if len(text) >= PACKED_ABOVE and text.isascii():
         problem = _packed(text.encode("ascii"))
         if problem is not None:
             return problem

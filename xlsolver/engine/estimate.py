@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import colour_bits, search_native
+from . import colour_bits, fewest_native, search_native
 from .fewest import tables
 from .reference import claim_masks, compile_masks
 
@@ -37,6 +37,11 @@ C_FIRST_SHARE = 0.7
 # Seconds per step of the compiled fewest-options kernel: a node, an entry of a column looked at or an
 # item count lowered (taking options out and putting them back), an uncovered item compared.
 FEWEST_NODE, FEWEST_UPDATE, FEWEST_SCAN = 220e-9, 1.9e-9, 1.1e-9
+#: The C kernel of that search (fewest_kernel.c, where built).  With a bit per option, a node costs
+#: C_BIT_NODE and C_BIT_WORD for each word of the rows it reads: every uncovered item's (its count) and
+#: every entry's of the option taken (fitted on 14 queens and pentominoes 6x10: 153 ns a node at 48 words,
+#: 617 at 843; Langford 12 155 ns at 46, 5x12 616 at 1,026).  With lists, C_LIST_SHARE of the numba kernel's time.
+C_BIT_NODE, C_BIT_WORD, C_LIST_SHARE = 125e-9, 0.58e-9, 0.5
 #: Seconds a fresh process takes to import numba and load the cached kernels (the C copies of the loops,
 #: where built, start in a millisecond: ``engine.load_seconds``).
 LOAD_SECONDS = 0.7
@@ -45,6 +50,10 @@ PYTHON_SLOWER = {FIRST: 40.0, FEWEST: 25.0}
 #: Steps the fewest-options estimate may take (about 40 ns each in Python), or up to its share of the
 #: best time estimated before it.  Steps, not seconds: the choice is repeatable.
 FEWEST_STEPS, ESTIMATE_SHARE, PYTHON_STEP = 150_000, 0.05, 40e-9
+#: The fewest-options sample (nodes kept per depth; after the steps, fewer): on tilings a sample of 16
+#: came out 3% to 2 times the tree of 6x10 over five seeds, one of 64 from 43% to 2.6 times (estimate's
+#: cost there 0.08 s, within its share of a search of 1.6 s).
+FEWEST_POPULATION, FEWEST_LATE = 64, 16
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,7 @@ class Estimate:
     nodes: float  # search-tree nodes (each option tried is a node)
     seconds: float  # the compiled search's time
     solutions: float  # solutions in the tree (0 when no walk reached one)
+    python_seconds: float | None = None  # the time PYTHON_SLOWER scales for the plain-Python search (None: seconds)
 
 
 @dataclass(frozen=True)
@@ -80,10 +90,11 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
         else:
             best = min((choice[0] for choice in choices), default=0.0)
             budget = max(FEWEST_STEPS, int(ESTIMATE_SHARE * best / PYTHON_STEP))
-            tree = fewest(problem, given, steps=budget)
+            tree = fewest(problem, given, population=FEWEST_POPULATION, steps=budget, late=FEWEST_LATE)
         seconds = tree.seconds * share(tree, limit)
         if python:
-            choices.append((seconds * PYTHON_SLOWER[each], each, False, seconds, tree.solutions))
+            priced = (tree.seconds if tree.python_seconds is None else tree.python_seconds) * share(tree, limit)
+            choices.append((priced * PYTHON_SLOWER[each], each, False, seconds, tree.solutions))
         if compiled:
             choices.append(((LOAD_SECONDS if load is None else load[each]) + seconds, each, True, seconds,
                             tree.solutions))
@@ -146,7 +157,8 @@ def first_item(problem: ExactCover, given: Sequence[int] = (), population: int =
 
 def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16, seed: int = 1,
            steps: int = FEWEST_STEPS, late: int = 4) -> Estimate:
-    """The fewest-options search (``fewest.py``, ``fast_fewest.py``): nodes, compiled seconds, solutions.
+    """The fewest-options search (``fewest.py``; compiled, ``fewest_native.py`` or ``fast_fewest.py``): nodes,
+    compiled seconds, solutions.
 
     Sampled as :func:`first_item`; each node kept costs what a node of
     ``fewest.py`` costs, so after ``steps`` only ``late`` nodes are kept per depth.
@@ -181,6 +193,8 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
     spent = 0
     level, weight = [(start_alive, start_key)], 1.0
     nodes = work = solutions = 0.0
+    words = -(-len(options) // 64)
+    bit_work = 0.0  # the C kernel's bit mode: the words of rows its nodes read
     while level:
         children = []  # (parent's state, option, branching item)
         for alive, key in level:
@@ -188,6 +202,7 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
                 solutions += weight
                 continue
             work += weight * len(key) * FEWEST_SCAN
+            bit_work += weight * len(key)
             tightest = min(key.values())
             if tightest < step:
                 continue
@@ -195,6 +210,7 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
             fits = [option for option in options_of[item] if alive[option]]
             # the level takes its candidates out once; each node then the rest of its option
             work += weight * (len(options_of[item]) + 2 * sum(len(options[o]) for o in fits)) * FEWEST_UPDATE
+            bit_work += weight * sum(len(options[o]) for o in fits)
             children += [(alive, key, option, item) for option in fits]
         if not children:
             break
@@ -212,4 +228,8 @@ def fewest(problem: ExactCover, given: Sequence[int] = (), population: int = 16,
         spent += taken
         weight = count / len(level)
         work += count * (FEWEST_NODE + taken / len(level) * FEWEST_UPDATE)
-    return Estimate(nodes, work, solutions)
+    if not fewest_native.ready():
+        return Estimate(nodes, work, solutions)
+    compiled = nodes * C_BIT_NODE + bit_work * words * C_BIT_WORD if fewest_native.bits(problem) else \
+        work * C_LIST_SHARE
+    return Estimate(nodes, compiled, solutions, python_seconds=work)  # Python's slowness is measured on numba's
