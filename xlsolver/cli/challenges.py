@@ -1,4 +1,8 @@
-"""New challenges and their levels: ``generate``, ``grade``, ``booklet`` and ``hint``."""
+"""New challenges and their levels: ``generate``, ``grade``, ``booklet`` and ``hint``.
+
+Imported only when one of them is the command given (``parser``); each imports the generator, grading or
+the booklet maker it uses when it runs, so ``hint`` does not load the booklet maker.
+"""
 from __future__ import annotations
 
 from contextlib import contextmanager, nullcontext
@@ -12,7 +16,7 @@ import sys
 from .. import families
 from ..base.answer import Status
 from ..base.files import UserError, read_file
-from ..families import Ask, Family, InvalidPuzzle, Settings, booklet_maker, booklets, generating, grading, levels
+from ..families import Ask, Family, InvalidPuzzle, Settings, levels
 from ..pictures.terminal import print_json
 from ..workbook.atomic import replace_file
 from .console import interruptible, positive_int, progress_bar, report
@@ -24,14 +28,16 @@ from .workbooks import run_workbook
 BOOKLET_PER_LEVEL = 4  # a booklet's challenges of each level, unless --per-level says
 
 
-def challenge_commands(commands, every: list[Family]) -> None:
-    """``generate`` and ``hint``, for the families that make challenges."""
-    makers = [f for f in every if f.generate is not None]
-    generate = commands.add_parser("generate", help="make new challenges with exactly one solution, at a level", description=(
+def generate_command(generate) -> None:
+    """``generate``'s options, for the families that make challenges."""
+    from ..families import generating
+
+    makers = [f for f in families.all_families().values() if f.generate is not None]
+    generate.description = (
         "Make challenges with exactly one solution, graded Starter to Wizard as the board's booklet grades "
         "(see 'xlsolver grade'), giving as many pieces as the booklet gives at that level. Reproducible: "
         "challenge N comes from seed N. Given an .xlsm workbook, do what the Generate button of the area --area "
-        "names does (the level is the area's Level cell)."))
+        "names does (the level is the area's Level cell).")
     puzzle_or_board(generate, "BOARD.txt", "a board drawn as a puzzle (typed cells stay), or board.xlsm")
     add_puzzle_options(generate, makers, dlx=False)
     generate.add_argument("-n", "--count", type=positive_int, metavar="N", help="how many (default 1)")
@@ -52,10 +58,14 @@ def challenge_commands(commands, every: list[Family]) -> None:
     add_workbook_options(generate, "the area whose Generate button to press", output=False)
     generate.set_defaults(run=run_generate, fixed_family=None)
 
-    hint = commands.add_parser("hint", help="show one more piece of a puzzle's unique solution", description=(
+
+def hint_command(hint) -> None:
+    """``hint``'s options, for the families that give hints."""
+    every = families.all_families().values()
+    hint.description = (
         "Reveal the piece a person would most likely place next (the most constrained one) and show the puzzle "
         "with it typed in; a puzzle with no or several solutions says so instead. Given an .xlsm workbook, do "
-        "what the Hint button of the area --area names does: type the piece into its empty cells."))
+        "what the Hint button of the area --area names does: type the piece into its empty cells.")
     hint.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input), or board.xlsm")
     add_puzzle_options(hint, [f for f in every if f.hint is not None], dlx=False)
     written = hint.add_mutually_exclusive_group()
@@ -67,26 +77,28 @@ def challenge_commands(commands, every: list[Family]) -> None:
     hint.set_defaults(run=run_hint, fixed_family=None)
 
 
-def booklet_commands(commands, every: list[Family]) -> None:
-    """``grade`` and ``booklet``: levels as the games' booklets mean them."""
-    makers = [f for f in every if f.generate is not None]
-    grade = commands.add_parser("grade", help="the level and difficulty of a challenge with one solution",
-                                description=(
+def grade_command(grade) -> None:
+    """``grade``'s options: levels as the games' booklets mean them."""
+    makers = [f for f in families.all_families().values() if f.generate is not None]
+    grade.description = (
         "Grade a challenge with exactly one solution: its level (Starter, Junior, Expert, Master, Wizard) as the "
         "board's booklet would put it, a difficulty number, and the measures behind it (pieces given and to place, "
         "placements open, search nodes, forced moves). A file of challenges ('challenge: NUMBER LEVEL' lines, as "
-        "in xlsolver/data/booklets/) is graded challenge by challenge against its own levels. See docs/levels.md."))
+        "in xlsolver/data/booklets/) is graded challenge by challenge against its own levels. See docs/levels.md.")
     grade.add_argument("puzzle", metavar="PUZZLE.txt", help="the challenge, or a booklet file ('-' reads standard input)")
     add_puzzle_options(grade, makers, dlx=False)
     grade.set_defaults(run=run_grade, fixed_family=None)
 
-    booklet = commands.add_parser("booklet", help="a printable booklet of new challenges, Starter to Wizard (PDF)",
-                                  description=(
+
+def booklet_command(booklet) -> None:
+    """``booklet``'s options: a PDF of new challenges, each level in turn."""
+    makers = [f for f in families.all_families().values() if f.generate is not None]
+    booklet.description = (
         "Make N new challenges of each level, each with exactly one solution, numbered Starter to Wizard, and write "
         "them as a printable PDF booklet: each challenge drawn as the game's booklet draws it (the board, the given "
         "pieces in their colours, the pieces to place beside it), the solutions at the back. Reproducible by seed. "
         "Given an .xlsm workbook, do what the Booklet button of the area --area names does (the PDF goes beside "
-        "the workbook)."))
+        "the workbook).")
     puzzle_or_board(booklet, "BOARD.txt", "a board drawn as a puzzle (typed cells stay), or board.xlsm")
     add_puzzle_options(booklet, makers, dlx=False)
     booklet.add_argument("--per-level", type=positive_int, metavar="N",
@@ -102,6 +114,8 @@ def booklet_commands(commands, every: list[Family]) -> None:
 
 
 def run_generate(args) -> int:
+    from ..families import generating
+
     if args.puzzle and is_workbook(args.puzzle):
         return run_workbook(args, "generate")
     no_workbook_options(args)
@@ -149,6 +163,8 @@ def run_generate(args) -> int:
 def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel):
     """(runner, workers) for ``generate`` and ``booklet``: ``runner(target)`` runs a batch of seeds' attempts at
     that target, in seed order, here (None), on ``--jobs`` processes or on the ``--scheduler`` cluster."""
+    from ..families import generating
+
     def job(target: generating.Target) -> tuple:
         return family.name, dict(settings), rows, target
 
@@ -208,6 +224,8 @@ def _file_word(value: str) -> str:
 
 
 def run_grade(args) -> int:
+    from ..families import booklets, grading
+
     if booklets.is_booklet("\n".join(head_lines(args.puzzle))):  # challenge lines: a booklet, each graded
         return _grade_booklet(args, booklets.parse(read_file(args.puzzle), args.puzzle))
     family, rows, settings, header = load_puzzle(args, needs="generate")
@@ -236,6 +254,8 @@ def run_grade(args) -> int:
 
 def _grade_booklet(args, booklet) -> int:
     """Every challenge of a booklet file graded, against the level the booklet gives it."""
+    from ..families import grading
+
     family = family_of(args, booklet.header)
     settings = {**booklet.settings, **given_settings(args)}
     rows_out, pairs = [], []
@@ -273,6 +293,8 @@ def _grade_booklet(args, booklet) -> int:
 
 
 def run_booklet(args) -> int:
+    from ..families import booklet_maker, generating
+
     if args.puzzle and is_workbook(args.puzzle):
         return run_workbook(args, "booklet")
     no_workbook_options(args)

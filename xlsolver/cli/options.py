@@ -13,9 +13,6 @@ from .console import positive_float, positive_int
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
 NOT_SAVED_EXIT = 73  # sysexits' EX_CANTCREAT: the answer is printed, the file it goes into could not be written
-EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
-                   "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 73 not saved (the "
-                   "answer is printed; the file is as it was), 130 interrupted")
 
 
 def puzzle_or_board(command: argparse.ArgumentParser, metavar: str, about: str) -> None:

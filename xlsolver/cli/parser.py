@@ -5,6 +5,13 @@ Every family comes from the registry (``xlsolver.families``); its settings
 become options (``--mode``, ``--metric``, ...), and a family with a command of
 its own (``xlsolver klotski ...``) gets it here without this module naming it.
 
+Start-up is part of every answer (docs/architecture.md, "Start-up"): a command imports what it needs when it
+runs.  The parser lists every command by name and one line (:data:`COMMANDS`), but declares the options of the
+one command given only (a command's options may take the families' settings, an engine's default, the
+generator's); the module that runs a command is imported when it runs (:func:`_later`), and what ``main``
+needs to report an answer once the arguments are parsed.  So ``--version`` imports argparse and nothing of
+xlsolver but this module, and ``--help`` the family registry, which imports no engine.
+
 Given a workbook (``board.xlsm``), a command presses the button of the same name on one area
 (``--area``), through ``workbook.actions.press`` as a click does, and saves the workbook back (or to
 ``-o OUT.xlsm``): ``solve`` (every area with input when none is named; ``--unique`` is Unique?),
@@ -27,32 +34,56 @@ Exit codes (``answer.Status.exit_code``; docs/command-line.md lists the same):
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .. import __version__, families
-from ..base.answer import INTERNAL_ERROR_EXIT, Status
-from ..base.files import UserError
-from ..engine import TooBig, dlx_text
-from ..engine.exact_cover import ProblemError
-from ..engine.memo import DEFAULT_MEMORY_MB
-from ..families import Command, Family, Option, Unsupported
-from ..geometry import catalog
-from .challenges import booklet_commands, challenge_commands
-from .console import positive_int, report
-from .listings import run_boards, run_pieces
-from .options import (
-    EXIT_CODES_HELP, add_diagram_options, add_picture_option, add_puzzle_options, add_workbook_options, puzzle_or_board,
-    usage
-)
-from .puzzles import run_count, run_solve
-from .reading import NotRead, read_as
-from .workbooks import add_libreoffice_commands, button_commands, run_build_workbook
+from .. import __version__
+
+if TYPE_CHECKING:
+    from ..families import Command, Family, Option
+
+EXIT_CODES_HELP = ("exit codes: 0 done, 1 no solution, 2 bad input or usage, 3 time limit, 4 not unique (solve "
+                   "--unique), 5 incomplete count (--limit or --time-limit), 70 internal error, 73 not saved (the "
+                   "answer is printed; the file is as it was), 130 interrupted")
+
+#: The buttons with no text-puzzle command, each a command of its own (``xlsolver next WORKBOOK``): what it does.
+BUTTONS = {"next": "show the following solution (or step) of an area, as its Next button does",
+           "previous": "step back in an area's answer (a sequence of moves), as its Previous button does",
+           "clear": "empty an area's solution grid, its list and status line, as its Clear button does",
+           "steps": "show how to build the solution shown, one more piece each time, as a 3D area's Steps button "
+                    "does"}
+
+#: Every command but the families' own, in the order ``--help`` lists them (the families' before ``pieces``):
+#: its one line, and what declares its options, given the command's parser: a function of this module, or
+#: ``"MODULE.FUNCTION"`` of a module of this package, imported only when the command is the one given.
+COMMANDS: dict[str, tuple[str, str | Callable]] = {
+    "solve": ("solve a puzzle grid, or the puzzles in a workbook", "_solve_command"),
+    "build-workbook": ("build board.xlsm from the layout and vba/ (source checkout)", "_build_command"),
+    "libreoffice": ("set up LibreOffice Calc for the workbook's buttons", "workbooks.libreoffice_command"),
+    "count": ("count the solutions of a board or puzzle", "_count_command"),
+    "generate": ("make new challenges with exactly one solution, at a level", "challenges.generate_command"),
+    "hint": ("show one more piece of a puzzle's unique solution", "challenges.hint_command"),
+    "grade": ("the level and difficulty of a challenge with one solution", "challenges.grade_command"),
+    "booklet": ("a printable booklet of new challenges, Starter to Wizard (PDF)", "challenges.booklet_command"),
+    **{action: (f"workbook: {text}", lambda command, action=action: _button_command(command, action))
+       for action, text in BUTTONS.items()},
+    "press": ("workbook: press any button of an area", "workbooks.press_command"),
+    "pieces": ("list the piece sets, with pictures", "_pieces_command"),
+    "boards": ("list the named boards, with pictures", "_boards_command"),
+}
+FAMILIES_BEFORE = "pieces"  # the families' own commands are listed before this one
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(argv)
+    args = parser.parse_args(argv)  # --version and --help end here
+    from ..base.answer import INTERNAL_ERROR_EXIT, Status
+    from .reading import NotRead, read_as
+
     if not hasattr(args, "run"):
         parser.print_help(sys.stderr)
         return Status.INVALID.exit_code
@@ -65,36 +96,104 @@ def main(argv: list[str] | None = None) -> int:
         print("xlsolver: interrupted", file=sys.stderr)
         return Status.CANCELLED.exit_code
     except NotRead as err:  # every problem of the puzzle, as the command's answer
+        from .console import report
+
         if getattr(args, "guessed_family", False):
             err.answer.messages += read_as(err.family, err.rows)
         return report(err.answer, as_json=args.json, colour=args.colour)
-    except (UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError) as err:
-        hint = "; raise it with 'xlsolver count --memory MB'" if isinstance(err, TooBig) else ""
-        print(f"xlsolver: {err}{hint}", file=sys.stderr)
-        return Status.INVALID.exit_code
-    except Exception as err:  # a bug: say so in one line; XLSOLVER_DEBUG=1 shows the traceback
-        if os.environ.get("XLSOLVER_DEBUG"):
+    except Exception as err:
+        if isinstance(err, _user_errors()):
+            hint = "; raise it with 'xlsolver count --memory MB'" if type(err).__name__ == "TooBig" else ""
+            print(f"xlsolver: {err}{hint}", file=sys.stderr)
+            return Status.INVALID.exit_code
+        if os.environ.get("XLSOLVER_DEBUG"):  # a bug: say so in one line; XLSOLVER_DEBUG=1 shows the traceback
             raise
         print(f"xlsolver: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
         return INTERNAL_ERROR_EXIT
 
 
-def _parser() -> argparse.ArgumentParser:
+def _user_errors() -> tuple[type[Exception], ...]:
+    """What the user can fix, said in one line: besides UserError, the errors of a piece file, a DLX file, an
+    exact-cover problem and one too big for memory.  Imported here, once a command has failed, not at start-up:
+    the engine's and the catalogue's modules are loaded by the commands that use them."""
+    from ..base.files import UserError
+    from ..engine import TooBig, dlx_text
+    from ..engine.exact_cover import ProblemError
+    from ..families import Unsupported
+    from ..geometry import catalog
+
+    return UserError, Unsupported, catalog.DataFileError, dlx_text.FormatError, ProblemError, TooBig
+
+
+def _parser(argv: list[str]) -> argparse.ArgumentParser:
+    """Every command by name, the options of the one ``argv`` gives (see the module's doc)."""
     parser = argparse.ArgumentParser(prog="xlsolver", description="Solve and count puzzles (exact cover and more).",
                                      epilog=EXIT_CODES_HELP)
     parser.add_argument("--version", action="version", version=f"xlsolver {__version__}")
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the grids (default: only on a terminal)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    every = list(families.all_families().values())
+    given = _command_given(argv)
+    for name, (about, declare) in COMMANDS.items():
+        if name == FAMILIES_BEFORE and argv[:1] != ["--version"]:  # the version needs no family
+            from .. import families
 
-    solve = commands.add_parser("solve", help="solve a puzzle grid, or the puzzles in a workbook", description=(
+            for family in families.all_families().values():
+                if family.command:
+                    group = commands.add_parser(family.command, help=family.title, description=family.title)
+                    if family.command == given:
+                        _family_command(group, family)
+        command = commands.add_parser(name, help=about)
+        if name == given:
+            _declaring(declare)(command)
+    return parser
+
+
+def _command_given(argv: list[str]) -> str | None:
+    """The command ``argv`` names: its first word that is not an option of ``xlsolver`` itself (``--colour``
+    takes the word after it unless written ``--colour=WHEN``)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return next(words, None)
+        if not word.startswith("-"):
+            return word
+        if len(word) > 3 and "=" not in word and ("--colour".startswith(word) or "--color".startswith(word)):
+            next(words, None)
+    return None
+
+
+def _declaring(where: str | Callable) -> Callable:
+    """The function that declares a command's options: of this module, or ``"MODULE.FUNCTION"`` of a module of
+    this package, imported now (only the command given is declared)."""
+    if callable(where):
+        return where
+    if "." not in where:
+        return globals()[where]
+    module, name = where.split(".")
+    return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+
+
+def _later(module: str, name: str) -> Callable[[argparse.Namespace], int]:
+    """A command's ``run``: ``name`` of ``module`` (of this package), imported when the command runs."""
+    def run(args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)(args)
+    run.__name__ = name
+    return run
+
+
+def _solve_command(solve: argparse.ArgumentParser) -> None:
+    from .. import families
+    from .console import positive_int
+    from .options import add_diagram_options, add_picture_option, add_puzzle_options, add_workbook_options
+
+    solve.description = (
         "Solve a puzzle drawn as text: for tilings a letter is a given piece cell, '.' an open cell, "
         "'#' or a space not part of the board. First lines 'key: value' may give settings (pieces: NAME, "
         "family: NAME...). Given an .xlsm workbook, do what its Solve buttons do for every area that has input "
-        "(or the one --area names), and with --unique what the area's Unique? button does."))
+        "(or the one --area names), and with --unique what the area's Unique? button does.")
     solve.add_argument("puzzle", metavar="PUZZLE", help="a .txt grid ('-' reads standard input) or board.xlsm")
-    add_puzzle_options(solve, every)
+    add_puzzle_options(solve, list(families.all_families().values()))
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
@@ -109,18 +208,25 @@ def _parser() -> argparse.ArgumentParser:
                             "first puzzle line can only be a whole puzzle in that form are taken so too)")
     add_picture_option(solve)
     add_workbook_options(solve, "the area to solve (default: every area with input)")
-    solve.set_defaults(run=run_solve, fixed_family=None)
+    solve.set_defaults(run=_later("puzzles", "run_solve"), fixed_family=None)
 
-    build = commands.add_parser("build-workbook", help="build board.xlsm from the layout and vba/ (source checkout)")
+
+def _build_command(build: argparse.ArgumentParser) -> None:
     build.add_argument("-o", "--output", metavar="PATH", default="board.xlsm", help="where to write (default board.xlsm)")
-    build.set_defaults(run=run_build_workbook)
-    add_libreoffice_commands(commands)  # xlsolver libreoffice install: the buttons in LibreOffice Calc
+    build.set_defaults(run=_later("workbooks", "run_build_workbook"))
 
-    count = commands.add_parser("count", help="count the solutions of a board or puzzle", description=(
+
+def _count_command(count: argparse.ArgumentParser) -> None:
+    from .. import families
+    from ..engine.memo import DEFAULT_MEMORY_MB  # a count loads the engine anyway
+    from .console import positive_int
+    from .options import add_puzzle_options, add_workbook_options, puzzle_or_board
+
+    count.description = (
         "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem. Given an .xlsm "
-        "workbook, do what the Count button of the area --area names does."))
+        "workbook, do what the Count button of the area --area names does.")
     puzzle_or_board(count, "PUZZLE.txt", "a puzzle grid, a .dlx problem, or board.xlsm")
-    add_puzzle_options(count, [f for f in every if f.count is not None])
+    add_puzzle_options(count, [f for f in families.all_families().values() if f.count is not None])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
@@ -142,38 +248,42 @@ def _parser() -> argparse.ArgumentParser:
                             "a flat board, which piece lies on each cell most often and in what share of the "
                             "solutions (a heat map; on a workbook, what the area's Heat map button does)")
     add_workbook_options(count, "the area to count")
-    count.set_defaults(run=run_count, fixed_family=None)
+    count.set_defaults(run=_later("puzzles", "run_count"), fixed_family=None)
 
-    challenge_commands(commands, every)
-    booklet_commands(commands, every)
-    button_commands(commands)
 
-    for family in every:
-        if family.command:
-            _family_command(commands, family)
+def _button_command(command: argparse.ArgumentParser, action: str) -> None:
+    """``next``, ``previous``, ``clear`` and ``steps``: a button of :data:`BUTTONS` pressed on a workbook."""
+    from .workbooks import button_command
 
-    pieces = commands.add_parser("pieces", help="list the piece sets, with pictures")
+    text = BUTTONS[action]
+    command.description = f"{text[0].upper()}{text[1:]}, on the workbook file, saved back in place (or to -o OUT.xlsm)."
+    button_command(command, action)
+
+
+def _pieces_command(pieces: argparse.ArgumentParser) -> None:
     pieces.add_argument("--json", action="store_true", help="print JSON")
-    pieces.set_defaults(run=run_pieces)
-    boards = commands.add_parser("boards", help="list the named boards, with pictures")
+    pieces.set_defaults(run=_later("listings", "run_pieces"))
+
+
+def _boards_command(boards: argparse.ArgumentParser) -> None:
     boards.add_argument("--json", action="store_true", help="print JSON")
-    boards.set_defaults(run=run_boards)
-    return parser
+    boards.set_defaults(run=_later("listings", "run_boards"))
 
 
-def _family_command(commands, family: Family) -> None:
+def _family_command(group: argparse.ArgumentParser, family: Family) -> None:
     """``xlsolver NAME solve PUZZLE`` for the family's own command, and whatever it adds."""
-    group = commands.add_parser(family.command, help=family.title, description=family.title)
+    from .options import add_picture_option, add_puzzle_options, usage
+
     group.set_defaults(run=lambda args: usage(group))
     sub = group.add_subparsers(title=f"{family.command} commands", metavar="COMMAND")
     solve = sub.add_parser("solve", help=f"solve a puzzle of this kind ({family.name})")
     solve.add_argument("puzzle", metavar="PUZZLE.txt", help="the puzzle ('-' reads standard input)")
     add_puzzle_options(solve, [family], fixed=family)
     add_picture_option(solve)
-    solve.set_defaults(run=run_solve, fixed_family=family.name, unique=False, solution=None, area=None, output=None)
+    solve.set_defaults(run=_later("puzzles", "run_solve"), fixed_family=family.name, unique=False, solution=None,
+                       area=None, output=None)
     for command in family.commands:
         _own_command(sub, command)
-
 
 def _own_command(sub, command: Command) -> None:
     """A family's own command, from its options as data; it answers as any command does (text, or --json)."""
@@ -185,6 +295,8 @@ def _own_command(sub, command: Command) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     def run(args) -> int:
+        from .console import report
+
         answer = command.run({option.key: getattr(args, option.key) for option in command.options})
         return report(answer, as_json=args.json, colour=getattr(args, "colour", "auto"))
     parser.set_defaults(run=run)

@@ -1,4 +1,8 @@
-"""``solve`` and ``count`` on a text puzzle, a .dlx problem, or a collection of puzzles one a line."""
+"""``solve`` and ``count`` on a text puzzle, a .dlx problem, or a collection of puzzles one a line.
+
+A one-line solve is most of what users run: what only some of them need (the workbook's buttons for a .xlsm,
+``families.batch`` for a collection, the SVG writers for ``--svg``) is imported where it is used.
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,17 +10,17 @@ import sys
 
 from ..base.answer import Answer, Cell, Frame, Status
 from ..base.files import PEEK_BYTES, UserError, header_entry, stream_lines
-from ..families import SOLUTIONS, Ask, Family, batch, exact
-from ..pictures import svg, svg3d
+from ..families import SOLUTIONS, Ask, Family, exact
 from ..pictures.terminal import print_json
 from .console import interruptible, progress_bar, report
 from .options import NOT_SAVED_EXIT, diagram_ask
 from .reading import family_of, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx, save_dlx
-from .workbooks import run_workbook
 
 
 def run_solve(args) -> int:
     if is_workbook(args.puzzle):
+        from .workbooks import run_workbook
+
         return run_workbook(args, "unique" if args.unique else "solve")
     no_workbook_options(args)
     if args.solution and args.unique:
@@ -97,6 +101,8 @@ def run_batch(args, form: str, family: Family) -> int:
             raise UserError(f"--{unknown[0]} does not apply to {family.name} puzzles")
         if args.unique and not family.unique:
             raise UserError(f"--unique applies to puzzles that can have several solutions, not to {family.name}")
+    from ..families import batch
+
     lines = stream_lines(args.puzzle)
     entries = batch.collection(lines, family, given) if form == "lines" else batch.json_lines(lines, family, given)
     tally = batch.Tally()
@@ -122,6 +128,8 @@ def _draw(args, answer: Answer, title: str) -> int | None:
     if not answer.frames:
         print(f"xlsolver: no picture written to {args.svg!r}: nothing to draw", file=sys.stderr)
         return
+    from ..pictures import svg, svg3d
+
     if answer.steps and answer.steps.scenes:
         picture = svg3d.steps_svg(answer.steps.scenes, title)
     elif answer.scene:
@@ -173,6 +181,8 @@ def no_workbook_options(args) -> None:
 
 def run_count(args) -> int:
     if args.puzzle and is_workbook(args.puzzle):
+        from .workbooks import run_workbook
+
         return run_workbook(args, "heatmap" if args.frequencies else "count")
     no_workbook_options(args)
     if args.puzzle and is_dlx(args.puzzle):
@@ -204,10 +214,10 @@ def _count_ask(args, cancel, progress) -> Ask:
 def jobs_for(asked: int | None) -> int | None:
     """--jobs, at most one process per core this process may use (more only slow the count down); None when
     not given (the count chooses)."""
-    from ..counting.parallel import usable_cores
+    if asked is None or asked == 1:
+        return asked
+    from ..counting.parallel import usable_cores  # multiprocessing: only for a count asked to be split
 
-    if asked is None:
-        return None
     cores = usable_cores()
     if asked <= cores:
         return asked

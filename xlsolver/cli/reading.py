@@ -7,7 +7,6 @@ from pathlib import Path
 from .. import families
 from ..base.answer import Answer, Status
 from ..base.files import MAX_DLX_BYTES, UserError, did_you_mean, read_file, read_puzzle_text
-from ..engine import dlx_text
 from ..families import Family, InvalidPuzzle, Settings, Unsupported
 from .options import WORKBOOK_SUFFIXES
 
@@ -127,6 +126,8 @@ def save_dlx(args, family: Family, puzzle, about: str) -> None:
         return
     if family.exact_cover is None:
         raise UserError(f"--save-dlx applies to exact-cover puzzles; {family.name} is searched another way")
+    from ..engine import dlx_text  # here, not at the top: the parser imports this module, and needs no engine
+
     try:
         Path(args.save_dlx).write_text(dlx_text.dumps(family.exact_cover(puzzle), comment=about), encoding="utf-8")
     except OSError as err:
@@ -150,6 +151,8 @@ def read_dlx(args):
         given.append("--save-dlx")
     if given:
         raise UserError(f"{given[0]} applies to puzzle grids; a .dlx file is a plain exact-cover problem")
+    from ..engine import dlx_text
+
     try:
         return dlx_text.loads(read_file(args.puzzle, limit=MAX_DLX_BYTES, kind="DLX files"))
     except dlx_text.FormatError as err:

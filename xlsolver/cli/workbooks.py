@@ -1,5 +1,8 @@
 """A workbook's buttons pressed headless (``solve board.xlsm``, ``next``, ``press --button``...),
-``build-workbook``, and ``libreoffice install|uninstall``."""
+``build-workbook``, and ``libreoffice install|uninstall``.
+
+Imported when one of these is the command given, or a puzzle command is given a workbook (``parser``).
+"""
 from __future__ import annotations
 
 import argparse
@@ -23,21 +26,18 @@ WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "
                      "generate": "generate", "booklet": "booklet", "clear": "clear", "steps": "steps"}
 
 
-def button_commands(commands) -> None:
-    """``next``, ``previous``, ``clear`` and ``press --button NAME``: buttons with no text-puzzle command."""
-    about = {"next": "show the following solution (or step) of an area, as its Next button does",
-             "previous": "step back in an area's answer (a sequence of moves), as its Previous button does",
-             "clear": "empty an area's solution grid, its list and status line, as its Clear button does",
-             "steps": "show how to build the solution shown, one more piece each time, as a 3D area's Steps button "
-                      "does"}
-    for action, text in about.items():
-        command = commands.add_parser(action, help=f"workbook: {text}", description=(
-            f"{text[0].upper()}{text[1:]}, on the workbook file, saved back in place (or to -o OUT.xlsm)."))
-        workbook_target(command)
-        command.set_defaults(run=run_button, action=action)
-    press = commands.add_parser("press", help="workbook: press any button of an area", description=(
+def button_command(command, action: str) -> None:
+    """The options of a button with no text-puzzle command (``next``, ``previous``, ``clear``, ``steps``: the
+    parser's ``BUTTONS``, whose words the command's description already holds)."""
+    workbook_target(command)
+    command.set_defaults(run=run_button, action=action)
+
+
+def press_command(press) -> None:
+    """``press --button NAME``: any button of an area."""
+    press.description = (
         "Press an area's button on the workbook file (Solve, Previous, Next, Steps, Count, Heat map, Unique?, Hint, "
-        "Generate, Booklet, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm)."))
+        "Generate, Booklet, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm).")
     workbook_target(press)
     press.add_argument("--button", required=True, metavar="NAME", type=button_action,
                        help="the button's caption (any case): Solve, Previous, Next, Steps, Count, Heat map (or "
@@ -169,11 +169,10 @@ def run_build_workbook(args) -> int:
     return Status.SOLVED.exit_code
 
 
-def add_libreoffice_commands(commands) -> None:
-    """``xlsolver libreoffice install|uninstall`` on the command line's subcommands."""
-    group = commands.add_parser("libreoffice", help="set up LibreOffice Calc for the workbook's buttons",
-                                description="The workbook's buttons in LibreOffice Calc call xlsolver's script for "
-                                            "LibreOffice, which runs this Python. Install it once per user.")
+def libreoffice_command(group) -> None:
+    """``xlsolver libreoffice install|uninstall``."""
+    group.description = ("The workbook's buttons in LibreOffice Calc call xlsolver's script for LibreOffice, which "
+                         "runs this Python. Install it once per user.")
     sub = group.add_subparsers(title="libreoffice commands", metavar="COMMAND")
     setup = sub.add_parser("install", help="install the script the buttons call, for this Python (LibreOffice closed)",
                            formatter_class=argparse.ArgumentDefaultsHelpFormatter)

@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy
-
 from ..base import clock
 from .. import engine
 from . import symmetry
@@ -214,6 +212,8 @@ def _count_accepted_by_orbit(request: Request) -> Counted:
                           "solution by solution)")
     problem, controls = request.problem, request.controls
     maps = _usable_group(request)
+    import numpy  # here: only a side condition's count by orbits needs it
+
     the_plan = symmetry.plan(problem, maps)
     images = numpy.array(symmetry.option_maps(problem, maps), dtype=numpy.int64)
     start, nodes, judged, accepted, stabilisers = clock.now(), 0, 0, 0, 0
@@ -240,6 +240,8 @@ def _count_accepted_by_orbit(request: Request) -> Counted:
 
 def _stabiliser(images, solution: Sequence[int]) -> int:
     """How many of the symmetries (``images``: each a row mapping options to options) fix ``solution``."""
+    import numpy
+
     chosen = numpy.sort(numpy.asarray(solution, dtype=numpy.int64))
     return int((numpy.sort(images[:, chosen], axis=1) == chosen).all(axis=1).sum())
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-import multiprocessing
 import os
 import sys
 import tempfile
@@ -111,6 +110,8 @@ def cache_dir() -> Path | None:
         refused = str(err)
     except OSError:
         refused = "there is no temporary folder"
+    import multiprocessing  # here: a search that never caches compiled code does not load it
+
     if multiprocessing.parent_process() is None:
         home = f"{str(configured)!r} cannot be written; " if configured else ""
         print(f"xlsolver: no folder to cache compiled code in ({home}{refused}); it is compiled afresh on every run",

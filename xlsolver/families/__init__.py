@@ -320,11 +320,36 @@ class Family(Generic[P]):
         return values, problems
 
 
+#: How a module of this package declares a family, as its source says at the start of a line: ``FAMILY = ...``
+#: (or ``FAMILY: Family = ...``), or ``from .family import FAMILY`` in a subpackage's ``__init__``.
+_DECLARES = re.compile(r"^(?:FAMILY\s*[:=]|from\s+\.[\w.]*\s+import\b[^\n]*\bFAMILY\b)", re.MULTILINE)
+
+
+def _declares_family(module: pkgutil.ModuleInfo) -> bool:
+    """Whether a module of this package declares ``FAMILY``, read from its source without importing it: the
+    shared modules beside the families (the generator, grading, the booklet maker, batches) import the
+    engine, numpy and more, and a command that only lists the families' names and options (building the
+    parser, ``--help``) should not pay for them.  A module whose source cannot be read (an install of
+    .pyc files only) is imported to see."""
+    spec = module.module_finder.find_spec(f"{__name__}.{module.name}")
+    try:
+        source = None if spec is None or spec.loader is None else spec.loader.get_source(spec.name)
+    except (ImportError, OSError):
+        source = None
+    return source is None or _DECLARES.search(source) is not None
+
+
 @cache
 def _registry() -> dict[str, Family]:
-    """Every module of this package that declares ``FAMILY``, imported once, in listing order."""
+    """Every module of this package that declares ``FAMILY``, imported once, in listing order.
+
+    Only those modules are imported (:func:`_declares_family`), and a family module imports at its top only
+    what declaring the family needs: its settings, sheets and commands are data, and what solves, counts and
+    generates is imported when first called (docs/architecture.md, "Start-up")."""
     found: dict[str, Family] = {}
     for module in pkgutil.iter_modules(__path__):
+        if not _declares_family(module):
+            continue
         imported = importlib.import_module(f"{__name__}.{module.name}")
         family = getattr(imported, "FAMILY", None)
         if isinstance(family, Family):

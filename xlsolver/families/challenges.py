@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import engine
 from ..base.answer import Answer, Cell, Frame, Status
 from . import Ask, exact
 
@@ -98,7 +97,9 @@ def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
     solution, verdict = unique_solution(puzzle, time_limit=ask.time_limit, cancel=ask.cancel)
     if solution is None or not verdict:
         if verdict is None:
-            interrupted = engine.as_predicate(ask.cancel)()
+            from ..engine import as_predicate  # the search above imported the engine
+
+            interrupted = as_predicate(ask.cancel)()
             why = "interrupted" if interrupted else f"stopped by the {ask.time_limit or 0:g} s time limit"
             return Answer(Status.TIME_LIMIT, f"No hint: {why} before the solution was known to be unique.",
                           messages=["no hint: uniqueness undecided"], data={"typed": []})

@@ -16,24 +16,37 @@ solution back as text rows (:func:`written`) and as a :class:`Frame`, and declar
 the family with the answers every exact cover shares (``exact.solve`` and
 ``exact.count``: Solve, Next, Unique?, Count; ``challenges``: Hint and Generate;
 the problem for ``--save-dlx``; the JSON of an invalid puzzle).
+
+Declaring a family imports none of the engine: every family is declared when the
+registry is first read (to build the command line's options, or a workbook's
+layout), and a command that never searches should not pay for it.  The engine is
+imported where a problem is built (:func:`problem`) or searched (``exact``), the
+generator when a :class:`Generator` is first called.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..base.a1 import cell_name
 from ..base.answer import Frame
-from ..engine.exact_cover import AUTO, ExactCover
 from ..geometry.lattice import Point
-from . import Family, challenges, exact, generating
+from . import Family, challenges, exact
+
+if TYPE_CHECKING:
+    from ..engine.exact_cover import ExactCover
 
 #: What an option writes into the answer grid, from its label: (cell, character) pairs.
 Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
 
 
 def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],
-            secondary: Sequence[str] = (), branching: str = AUTO) -> ExactCover:
-    """The exact cover of the items and options a family states: each option is its items and its label."""
+            secondary: Sequence[str] = (), branching: str = "auto") -> ExactCover:
+    """The exact cover of the items and options a family states: each option is its items and its label;
+    ``branching``: how a search picks its item (``exact_cover.BRANCHING``: "auto", "first" or "fewest")."""
+    from ..engine.exact_cover import ExactCover
+
     built = ExactCover(primary, secondary, branching=branching)
     for items, label in options:
         built.add_option(items, label=label)
@@ -112,7 +125,24 @@ def family(*, name: str, title: str, read: Callable, settings: tuple = (),
     """
     return Family(name=name, title=title, read=read, solve=exact.solve, count=exact.count, settings=settings,
                   unique=True, exact_cover=problem_of, empty_data=exact.empty_data, hint=challenges.hint,
-                  generate=generating.generator(name, blank), **more)
+                  generate=Generator(name, blank), **more)
 
 
-__all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family"]
+@dataclass(frozen=True)
+class Generator:
+    """An exact-cover family's ``generate``: ``generate(rows, settings, request, run_attempts=None)``, new
+    challenges by :func:`generating.generate` (imported when first called: the generator, grading and the
+    solution diagram are not part of declaring a family)."""
+
+    family: str
+    blank: Callable[[list[str], dict], exact.CoverPuzzle] | None = None  # see ``attempts.attempt``'s ``read_blank``
+
+    def __call__(self, rows: Sequence[str], settings: dict, request, run_attempts: Callable | None = None
+                 ) -> Iterator:
+        from . import generating
+
+        return generating.generate(self.family, rows, settings, request, run_attempts)
+
+
+__all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family",
+           "Generator"]

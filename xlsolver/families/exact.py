@@ -7,18 +7,25 @@ states; :func:`solve` and :func:`count` are then the family's ``solve`` and
 
 Families with a side condition (RoadBlock) give ``accept``: the engine's
 candidates are filtered by it, so limits count accepted solutions only.
+
+Declaring a family costs none of the searching: a :class:`CoverPuzzle` is plain data, and the engine,
+``counting`` and the solution diagram are imported by the functions that search, count or pick with them,
+when first called (a command that only builds its parser, or only solves, does not pay for a count).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .. import counting, engine
 from ..base.a1 import CellNamer
 from ..base.a1 import cell_name as a1_cell_name
 from ..base.answer import Answer, Frame, Scene, Status, Steps
-from ..engine.exact_cover import ExactCover
-from . import Ask, Unsupported, solution_diagram
+from . import Ask, Unsupported
+
+if TYPE_CHECKING:  # imported where they search and count (see the module's doc)
+    from .. import counting, engine
+    from ..engine.exact_cover import ExactCover
 
 
 @dataclass
@@ -77,6 +84,8 @@ def find(puzzle: CoverPuzzle, *, limit: int | None = None, skip: int = 0, **cont
 
     ``accepted`` counts every accepted solution seen, skipped ones included.
     """
+    from .. import engine
+
     wanted = None if limit is None else skip + limit
     search = engine.Search(puzzle.problem, limit=wanted if puzzle.accept is None else None, **controls)
     found, accepted = [], 0
@@ -110,6 +119,8 @@ def first_and_another(puzzle: CoverPuzzle, **controls):
     """The first accepted solution (a list of none or one), the engine's result, and whether another exists:
     True (found), False (the search ended without one: the first is the only solution), None (the look for it
     stopped at its node budget, the time limit or a cancel: undecided)."""
+    from .. import engine
+
     search = engine.Search(puzzle.problem, limit=2 if puzzle.accept is None else None, **controls)
     found = []
     for solution in search:
@@ -144,6 +155,8 @@ def solve(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     if ask.unique:
         return _unique(puzzle, ask)
     if ask.ordinal is not None or ask.seed is not None:
+        from . import solution_diagram
+
         return solution_diagram.pick(puzzle, ask)
     index = ask.index
     another = None
@@ -228,6 +241,8 @@ def count(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     counted is ``counting``'s choice; a side condition is counted candidate by candidate.
     With ``ask.frequencies``, counted by the solution diagram, which also says how many solutions hold each option."""
     if ask.frequencies:
+        from . import solution_diagram
+
         return solution_diagram.frequencies(puzzle.problem, ask, puzzle)
     if ask.assemblable:
         return _count_assemblable(puzzle, ask)
@@ -264,6 +279,8 @@ def count_problem(problem: ExactCover, ask: Ask) -> Answer:
     """Count a plain exact-cover problem (no geometry, so no symmetry); with ``ask.frequencies``, by the
     solution diagram."""
     if ask.frequencies:
+        from . import solution_diagram
+
         return solution_diagram.frequencies(problem, ask)
     counted = _count(problem, ask)
     return _counted(_count_figures(counted, counted.total, ask), ask)
@@ -272,6 +289,8 @@ def count_problem(problem: ExactCover, ask: Ask) -> Answer:
 def _count(problem: ExactCover, ask: Ask, **what) -> counting.Counted:
     """``problem`` counted as ``ask`` says, by the way ``counting`` chooses; what it cannot count as asked is
     Unsupported."""
+    from .. import counting
+
     controls = counting.Controls(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
     request = counting.Request(problem, limit=ask.limit, jobs=ask.jobs, scheduler=ask.scheduler,
                                memory_mb=ask.memory_mb, controls=controls, **what)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from ..base import clock
 from .. import engine
-from . import exact
 from .attempts import Challenge, Target, attempt
 from .levels import LEVELS
 
@@ -93,22 +92,6 @@ def _not_made(request: Request, seed: int, missed: Counter) -> str:
 def wanted(challenge: Challenge | None, request: Request) -> bool:
     return challenge is not None and (request.level is None or challenge.grade.level == request.level) and \
         (request.given is None or challenge.grade.given == request.given)
-
-
-@dataclass(frozen=True)
-class Generator:
-    """A family's ``generate``: ``generate(rows, settings, request, run_attempts=None)``."""
-
-    family: str
-    blank: Callable[[list[str], dict], exact.CoverPuzzle] | None = None  # see ``attempt``'s ``read_blank``
-
-    def __call__(self, rows: Sequence[str], settings: dict, request: Request,
-                 run_attempts: Callable | None = None) -> Iterator[Challenge]:
-        return generate(self.family, rows, settings, request, run_attempts)
-
-
-def generator(family: str, blank: Callable[[list[str], dict], exact.CoverPuzzle] | None = None) -> Generator:
-    return Generator(family, blank)
 
 
 def generate(family: str, rows: Sequence[str], settings: dict, request: Request,

@@ -14,13 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import Frame
 from ..geometry.catalog import read_data_file
-from ..engine.exact_cover import ExactCover
 from ..base.sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
+
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+    from ..engine.exact_cover import ExactCover
 from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 
 NAME = "ghost-hunter"

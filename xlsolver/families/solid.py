@@ -24,13 +24,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, column_index
 from ..base.answer import OFF_BOARD, Block, Cell, Frame, Scene, Steps
 from ..geometry.assembly import Assembler
 from ..geometry.catalog import PieceSet
-from ..engine.exact_cover import ExactCover
 from ..geometry.lattice import CUBIC, SPHERES, SQUARE, Coord, LayeredLattice
 from ..base.sheets import (
     LAYER_HEAD_ROWS,
@@ -46,6 +46,9 @@ from ..base.sheets import (
 from ..pictures.views import GAP, side_by_side, views
 from ..pictures.views import layers as layer_frames
 from . import InvalidPuzzle, NamedBoard, Setting, Settings, building, cover, exact
+
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+    from ..engine.exact_cover import ExactCover
 
 
 @dataclass(frozen=True)

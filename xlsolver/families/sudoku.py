@@ -62,16 +62,18 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TYPE_CHECKING
 
 from ..base import a1
 from ..base.a1 import CellNamer, range_name
 from ..base.answer import Cell, Frame
 from ..base.files import UserError, read_file
-from ..engine.exact_cover import FEWEST, ExactCover
 from ..geometry.lattice import SQUARE, Point
 from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, InvalidPuzzle, LineForm, Setting, Settings, cover
+
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+    from ..engine.exact_cover import ExactCover
 
 
 #: Box side n -> grid side n * n.
@@ -391,7 +393,7 @@ def every_option(size: int, houses: tuple[tuple[str, tuple[Point, ...]], ...]) -
             for symbol in alphabet:
                 yield [name] + [f"{houses[i][0]}={symbol}" for i in indices], (r, c, symbol)
 
-    problem = cover.problem(primary, options(), branching=FEWEST)
+    problem = cover.problem(primary, options(), branching="fewest")
     return Shape(problem, tuple(map(tuple, houses_of)))
 
 

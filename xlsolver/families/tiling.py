@@ -18,15 +18,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import Piece, PieceSet
-from ..engine.exact_cover import ExactCover
 from ..geometry.lattice import SQUARE, Point
 from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
+
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+    from ..engine.exact_cover import ExactCover
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
 

@@ -5,6 +5,9 @@ cell tile the board (alike copies kept in reading order by secondary items, so
 each tiling comes once), and the cells left over are dealt to the one-cell pieces
 and the empty cells.  :func:`analyse` then splits them into the components the
 moves connect (in :mod:`.search`).
+
+The engine is imported by the functions that use it: the package imports this module, and declaring the
+family (every command's parser) should not load the engine.
 """
 from __future__ import annotations
 
@@ -12,13 +15,15 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...base import clock
 from ...base.a1 import cell_name
-from ...engine import Search
-from ...engine.exact_cover import ExactCover
 from . import search
 from .data import Puzzle, classic
+
+if TYPE_CHECKING:
+    from ...engine.exact_cover import ExactCover
 
 
 def tiling_problem(puzzle: Puzzle) -> ExactCover:
@@ -31,6 +36,8 @@ def tiling_problem(puzzle: Puzzle) -> ExactCover:
     unless p < p' and each tiling comes once, copies in reading order.
     Option labels are ``(kind, anchor)``, kind None for a cell left single.
     """
+    from ...engine.exact_cover import ExactCover
+
     board = puzzle.moves
     cells = [cell_name(*board.cell(i)) for i in range(board.size)]
     big = [(kind, k) for kind, k in enumerate(puzzle.kinds) if k.type.size > 1]
@@ -61,6 +68,8 @@ class Enumeration:
 
 def enumerate_layouts(puzzle: Puzzle) -> Enumeration:
     """Every layout: each tiling, then each way to deal its single cells to the one-cell pieces and the empties."""
+    from ...engine import Search
+
     problem = tiling_problem(puzzle)
     board = puzzle.moves
     singles = [(kind, k.count) for kind, k in enumerate(puzzle.kinds) if k.type.size == 1]

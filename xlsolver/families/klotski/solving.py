@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from ...base import clock
 from ...base.answer import Status
-from ...engine import as_predicate
 from . import search
 from .data import Puzzle
 from .layout import Layout, piece_names, render
@@ -51,6 +50,8 @@ def solve(layout: Layout, metric: str = "piece", time_limit: float | None = None
     """Fewest moves in ``metric`` that bring the goal piece(s) home; breadth-first."""
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
+    from ...engine import as_predicate  # here, not at the top: declaring the family does not load the engine
+
     started = clock.now()
     cancelled = as_predicate(cancel)
     outcome = search.shortest(layout.puzzle.moves, layout.state, metric, time_limit, cancelled)

@@ -29,7 +29,6 @@ The modules, one job each; this package re-exports what callers use:
 """
 from __future__ import annotations
 
-from ...engine import CANCELLED, TIME_LIMIT
 from .. import InvalidPuzzle
 from .garden import (
     DIRECTIONS,
@@ -72,7 +71,7 @@ from .rules import (
     step,
     walkable_region,
 )
-from .solver import solve
+from .solver import CANCELLED, TIME_LIMIT, solve
 
 __all__ = [
     "Garden", "Pass", "Result", "IllegalMove", "InvalidPuzzle", "parse", "solve", "replay", "play", "generate",

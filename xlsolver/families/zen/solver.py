@@ -41,9 +41,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...base import clock
-from ...engine import CANCELLED, TIME_LIMIT, as_predicate
+from ...base.answer import Status
 from .garden import NO_SOLUTION, SOLVED, Garden, Result, square_names
 from .rules import pass_grid, play, raking_order
+
+#: Why a search stopped early, in the engine's words (``Status``'s): the engine itself is imported only
+#: for ``as_predicate`` when a search starts, so declaring the family does not load it.
+TIME_LIMIT, CANCELLED = Status.TIME_LIMIT, Status.CANCELLED
 
 CHECK_EVERY = 256  # states between looks at the clock and the cancel flag
 BUDGET = "budget"  # why a window's search (or the first look at the garden) gave up
@@ -469,6 +473,8 @@ class _Search:
 
 def solve(garden: Garden, time_limit: float | None = None, cancel=None) -> Result:
     """Find a raking sequence or prove there is none (depth-first, pruned, memoised)."""
+    from ...engine import as_predicate
+
     start = clock.now()
     deadline = None if time_limit is None else start + time_limit
     found = search(garden, deadline, as_predicate(cancel))

@@ -1,0 +1,110 @@
+"""Start-up: a command imports what it needs when it needs it (docs/architecture.md, "Start-up").
+
+Each case runs a command in a fresh Python, as a user's shell does, and lists the modules it imported; no
+test here measures time.  The cases name modules a command must not load, so a new top-level import of the
+engine, numpy or the workbook package in a module the parser or a one-line solve loads fails here, whatever
+the machine's speed.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+
+from helpers import EXAMPLES, ROOT, STEP_CLOCK
+
+#: Third-party packages a command may import only when it uses them.
+HEAVY = {"numpy", "numba", "openpyxl", "xlsxwriter", "reportlab", "xlwings", "dask", "distributed"}
+
+#: Runs ``xlsolver ARGS`` in this process (a fresh Python), then prints the modules it imported as JSON on
+#: stderr's last line (stdout is the command's).  SystemExit (--version, --help) ends the command, not the run.
+PROBE = """
+import json, sys
+from xlsolver.launch import main
+sys.argv = ["xlsolver", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def imported(*args: str) -> set[str]:
+    """The modules ``xlsolver ARGS`` imports, run in a fresh Python."""
+    environment = {**os.environ, **STEP_CLOCK, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT,
+                          env=environment, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def heavy(modules: set[str]) -> set[str]:
+    """The packages of :data:`HEAVY` among ``modules``."""
+    return {name.split(".")[0] for name in modules} & HEAVY
+
+
+def of(modules: set[str], *packages: str) -> set[str]:
+    """The modules among ``modules`` that are ``packages`` or inside them."""
+    return {name for name in modules if any(name == p or name.startswith(p + ".") for p in packages)}
+
+
+def test_import_xlsolver_loads_none_of_it_until_a_name_is_asked_for():
+    probe = ("import sys, xlsolver; before = 'xlsolver.engine' in sys.modules; count = xlsolver.count; "
+             "print(before, count.__module__, xlsolver.ExactCover.__name__)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert done.stdout.split() == ["False", "xlsolver.engine", "ExactCover"], done.stderr
+
+
+def test_version_imports_the_parser_alone():
+    modules = imported("--version")
+    assert of(modules, "xlsolver") == {"xlsolver", "xlsolver.launch", "xlsolver.cli", "xlsolver.cli.parser"}
+    assert heavy(modules) == set()
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["klotski", "--help"]])
+def test_help_loads_no_engine_numpy_workbook_nor_generator(args):
+    modules = imported(*args)
+    assert heavy(modules) == set()
+    assert of(modules, "xlsolver.engine", "xlsolver.counting", "xlsolver.workbook", "multiprocessing") == set()
+    assert of(modules, *(f"xlsolver.families.{name}" for name in
+                         ("attempts", "grading", "booklet_maker", "batch", "solution_diagram"))) == set()
+
+
+def test_a_one_line_solve_loads_the_engine_but_no_count_workbook_nor_generator():
+    modules = imported("solve", str(EXAMPLES / "sudoku-inkala.txt"))
+    assert "xlsolver.engine" in modules  # it searched
+    assert heavy(modules) == set()
+    assert of(modules, "xlsolver.counting", "xlsolver.workbook", "multiprocessing", "xml") == set()
+    assert of(modules, *(f"xlsolver.families.{name}" for name in
+                         ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
+
+
+def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
+    problem = tmp_path / "small.dlx"
+    problem.write_text("A B C | x\nA B\nC\nA x\nB C x\n", encoding="utf-8")
+    modules = imported("count", str(problem), "--jobs", "1")
+    assert "xlsolver.counting" in modules  # it counted
+    assert heavy(modules) - {"numpy"} == set()  # numpy: the engine reads DLX text and runs its C search with it
+    assert of(modules, "xlsolver.workbook", "xlsolver.pictures.svg", "xlsolver.pictures.booklet_pdf") == set()
+    assert of(modules, *(f"xlsolver.families.{name}" for name in
+                         ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
+
+
+def test_the_registry_finds_every_family_that_importing_every_module_finds():
+    """The registry reads sources for ``FAMILY`` to import family modules only; importing every module of the
+    package (as it once did) finds the same families."""
+    from xlsolver import families
+
+    found = set()
+    for module in pkgutil.iter_modules(families.__path__):
+        declared = getattr(importlib.import_module(f"xlsolver.families.{module.name}"), "FAMILY", None)
+        if isinstance(declared, families.Family):
+            found.add(declared.name)
+    assert set(families.all_families()) == found
