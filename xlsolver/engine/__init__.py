@@ -14,6 +14,7 @@ how much of the search tree it had explored.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -297,11 +298,13 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
 
 
 def load_seconds() -> dict[str, float]:
-    """What starting each rule's compiled search costs this process (``estimate.choice`` weighs it): the
-    first-item search's C copy, where built, starts at once; numba's kernels cost ``estimate.LOAD_SECONDS``
-    until numba is loaded."""
+    """What starting each rule's compiled search costs this process (``estimate.choice`` weighs it): the C
+    kernels, where built, start at once, but the first-item search's masks are numpy arrays, and numpy costs
+    ``estimate.NUMPY_SECONDS`` until it is imported (the fewest-options kernel needs none); numba's kernels
+    cost ``estimate.LOAD_SECONDS`` until numba is loaded."""
     numba = 0.0 if fast.loaded() else estimate.LOAD_SECONDS
-    return {FIRST: 0.0 if fast.native() else numba, FEWEST: 0.0 if fewest_native.ready() else numba}
+    numpy = 0.0 if "numpy" in sys.modules else estimate.NUMPY_SECONDS
+    return {FIRST: numpy + (0.0 if fast.native() else numba), FEWEST: 0.0 if fewest_native.ready() else numba}
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
