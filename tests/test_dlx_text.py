@@ -99,10 +99,12 @@ def test_ascii_text_reads_as_any_text(text):
 
 
 def test_a_big_ascii_problem_is_read_into_arrays():
-    names = [f"i{k}" for k in range(20_000)]
-    problem = loads(" ".join(names) + " | s\n" + "\n".join(names[::-1]) + "\ni0 s\n")
-    assert len(problem.primary) == 20_000 and list(problem.secondary) == ["s"]
-    assert problem.options[0] == (19_999,) and problem.options[-1] == (0, 20_000)
-    assert problem.labels[0] == 2 and problem.labels[-1] == 20_002
+    names = [f"i{k}" for k in range(40_000)]  # 500 KB: past dlx_text.PACKED_ABOVE (a small file is read by line)
+    text = " ".join(names) + " | s\n" + "\n".join(names[::-1]) + "\ni0 s\n"
+    assert len(text) >= dlx_text.PACKED_ABOVE
+    problem = loads(text)
+    assert len(problem.primary) == 40_000 and list(problem.secondary) == ["s"]
+    assert problem.options[0] == (39_999,) and problem.options[-1] == (0, 40_000)
+    assert problem.labels[0] == 2 and problem.labels[-1] == 40_002
     assert type(problem.options).__name__ == "PackedOptions" and type(problem.primary).__name__ == "PackedNames"
     assert count(problem).solutions == 2  # i0 alone, or with s
