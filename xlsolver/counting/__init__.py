@@ -163,7 +163,7 @@ def _count_split_or_here(request: Request, the_plan: symmetry.Plan, jobs: int, s
         from . import parallel  # multiprocessing, or Dask, only when asked for
 
         split_count = parallel.count(problem, the_plan, jobs, scheduler=request.scheduler, controls=controls,
-                                     search=how.engine)
+                                     search=how.engine, seconds=how.seconds)
         return split_count, DASK if request.scheduler else PROCESSES, jobs
     counted = symmetry.count_by_plan(problem, the_plan, limit=request.limit, controls=controls, search=how.engine)
     return counted, PLAN if the_plan.group_order > 1 else SEARCH, 1

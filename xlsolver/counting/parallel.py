@@ -44,6 +44,8 @@ TASKS_PER_JOB = 64
 #: 0.1 of the share of the nodes searched; by Knuth's share alone it fell 0.3-0.6 behind, by the sizes
 #: alone 0.2 ahead, by tasks done (as the bar once counted) 0.5-0.7 behind.
 KNUTH_WEIGHT = 1 / 3
+#: A split count estimated shorter than this runs its tasks by their shares, unweighed (see run_order).
+WEIGH_ABOVE_SECONDS = 30.0
 POLL_SECONDS = 0.1  # how often the pool's progress and a stop are looked at while no task finishes
 PROGRESS_SECONDS = 0.2  # how often a worker notes how far its task has got
 
@@ -101,13 +103,16 @@ def branches(problem: ExactCover, search=None) -> Callable[[tuple[int, ...]], li
     return below
 
 
-def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int) -> list[Task]:
+def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int, seconds: float | None = None
+              ) -> list[Task]:
     """The order to run ``tasks`` in on ``width`` processes: :func:`largest_first`, unless the plan had more
-    terms than the split wanted (a refined symmetry plan's: the IQ Puzzler Pro pyramid's 573).  Then each
-    is a small part, the tail they leave is short in any order, and weighing them would cost more than
-    it saves (a second and a half in the parent, 2 ms each, against a count of 3 s a process): the
-    biggest shares go first."""
-    if len(the_plan.terms) <= width * TASKS_PER_JOB:
+    terms than the split wanted (a refined symmetry plan's: the IQ Puzzler Pro pyramid's 573), or the count
+    is estimated at under WEIGH_ABOVE_SECONDS (``seconds``, its search in one process; None: not known).
+    Then weighing them would cost more than it saves (2-3 ms a task in the parent: a second and a half
+    against a count of 3 s a process, or a tenth of a count of 4 s), and the tail they leave is short in
+    any order: the biggest shares go first."""
+    weigh = seconds is None or seconds >= WEIGH_ABOVE_SECONDS
+    if weigh and len(the_plan.terms) <= width * TASKS_PER_JOB:
         return largest_first(problem, tasks)
     return sorted(tasks, key=lambda task: -task.share)
 
@@ -236,15 +241,15 @@ def _run_task(job: tuple[int, Task]) -> tuple[int, Task, int, int]:
 
 
 def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | None = None,
-          controls: Controls = Controls(), search=None) -> SymmetricCount:
+          controls: Controls = Controls(), search=None, seconds: float | None = None) -> SymmetricCount:
     """Run the plan on ``jobs`` processes, or on the Dask cluster at ``scheduler`` (``"local"``: a new
     LocalCluster of ``jobs`` workers, one per core when ``jobs`` is 1); a stop leaves the finished tasks'
     counts, marked incomplete.  ``search``: the engine that searches the tasks, when the caller has chosen
-    it (``engine.counter`` did); None: chosen here."""
+    it (``engine.counter`` did); None: chosen here; ``seconds``: its estimate in one process, if known."""
     start = clock.now()
     watch = dict(deadline=None if controls.time_limit is None else start + controls.time_limit,
                  cancelled=as_predicate(controls.cancel), progress=controls.progress,
-                 engine_name=controls.engine_name, search=search, start=start)
+                 engine_name=controls.engine_name, search=search, seconds=seconds, start=start)
     if scheduler is None:
         jobs = min(jobs, usable_cores())  # more processes than cores only slow the count down
         run = functools.partial(_run_pool, jobs=jobs)
@@ -258,14 +263,14 @@ def count(problem: ExactCover, the_plan: Plan, jobs: int, *, scheduler: str | No
 
 def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: Callable, *,
            deadline: float | None, cancelled: Callable[[], bool], progress: Callable[[Progress], None] | None,
-           engine_name: str, search, start: float) -> SymmetricCount:
+           engine_name: str, search, seconds: float | None, start: float) -> SymmetricCount:
     """The quotients here, then ``run`` the plan split for ``width`` tasks at once; ``workers`` says where."""
     fixed, nodes, stopped = count_fixed(the_plan, deadline=deadline, cancel=cancelled, engine_name=engine_name)
     search = search or engine.choose(engine_name, problem)
     engine_name = search.NAME
     counts, explored = [0] * len(the_plan.terms), 0.0
     tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB, search),
-                                         width)
+                                         width, seconds)
     if tasks:
         tally = Tally(tasks)
         task_nodes, stopped = run(problem, the_plan, tasks, counts, tally, engine_name=engine_name,

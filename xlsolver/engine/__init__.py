@@ -40,8 +40,10 @@ BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_na
 #: the memoised counter first, and give it up for the search once its sub-problems have cost GIVE_UP_AFTER
 #: times as long: a bet that loses costs a few percent of the search, never double.  (The memoised counter
 #: wins by far where it wins: a tiling's sub-problems repeat, and it counts them in a small part of the
-#: search's time; where they do not repeat, as in Langford's or the queens', it never catches up.)
-MEMO_ABOVE_SECONDS = 0.1
+#: search's time; where they do not repeat, as in Langford's or the queens', it never catches up.)  Trying
+#: it, and pricing the first-item search in the engine's own item order, costs numpy's import and a layout
+#: (0.1-0.25 s): a few percent of a search of this many seconds, not more.
+MEMO_ABOVE_SECONDS = 2.0
 GIVE_UP_AFTER = 0.05
 
 #: A memoised count that runs out of memory is given up for the search, unless that search is estimated to

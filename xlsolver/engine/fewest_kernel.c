@@ -37,6 +37,12 @@ static inline int32_t lowest_bit(uint64_t x) { unsigned long at; _BitScanForward
 #define lowest_bit(x) __builtin_ctzll(x)
 #endif
 
+#if defined(_MSC_VER)
+#define ALWAYS_INLINE static __forceinline
+#else
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#endif
+
 #define ABI 1 /* fewest_native.py refuses a library built from another version of this file */
 
 enum { AUTO = -1, LISTS = 0, BITS = 1 };
@@ -151,9 +157,22 @@ static inline int is_alive(const Search *s, int32_t level, int32_t p) {
     return s->bits ? (int)((alive_row(s, level)[p >> 6] >> (p & 63)) & 1) : s->alive[p];
 }
 
+/* The bit mode's kills: the next level's row is this level's without the rows of o's entries. */
+ALWAYS_INLINE void take_bits(Search *s, int32_t o, int32_t level, int32_t words) {
+    const uint64_t *from = alive_row(s, level);
+    uint64_t *to = alive_row(s, level + 1);
+    for (int32_t w = 0; w < words; w++)
+        to[w] = from[w];
+    for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
+        const uint64_t *row = s->rows + (int64_t)s->entry_row[e] * words;
+        for (int32_t w = 0; w < words; w++)
+            to[w] &= ~row[w];
+    }
+}
+
 /* Take option o at `level`: cover its items, kill what clashes (the bit mode: into the next level's row).
  * Returns 1 at a dead end found on the way (undo by `restore`). */
-static int take(Search *s, int32_t o, int32_t level) {
+ALWAYS_INLINE int take(Search *s, int32_t o, int32_t level) {
     for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
         int32_t j = s->opt_item[e];
         if (j < s->n_primary) { /* out of the uncovered set: swap with the last */
@@ -163,13 +182,12 @@ static int take(Search *s, int32_t o, int32_t level) {
         }
     }
     if (s->bits) {
-        const uint64_t *from = alive_row(s, level);
-        uint64_t *to = alive_row(s, level + 1);
-        memcpy(to, from, s->words * sizeof(uint64_t));
-        for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
-            const uint64_t *row = s->rows + (int64_t)s->entry_row[e] * s->words;
-            for (int32_t w = 0; w < s->words; w++)
-                to[w] &= ~row[w];
+        switch (s->words) {
+        case 1: take_bits(s, o, level, 1); break;
+        case 2: take_bits(s, o, level, 2); break;
+        case 3: take_bits(s, o, level, 3); break;
+        case 4: take_bits(s, o, level, 4); break;
+        default: take_bits(s, o, level, s->words);
         }
         return 0;
     }
@@ -187,7 +205,7 @@ static int take(Search *s, int32_t o, int32_t level) {
     return 0;
 }
 
-static void restore(Search *s, int32_t killed_mark, int32_t unc) {
+ALWAYS_INLINE void restore(Search *s, int32_t killed_mark, int32_t unc) {
     while (s->n_killed > killed_mark) {
         int32_t p = s->killed[--s->n_killed];
         s->alive[p] = 1;
@@ -206,20 +224,38 @@ static void restore(Search *s, int32_t killed_mark, int32_t unc) {
     s->n_unc = unc;
 }
 
-/* Live options of item j at `level`. */
-static inline int32_t live(const Search *s, int32_t level, int32_t j) {
-    if (!s->bits)
-        return s->count[j];
-    const uint64_t *alive = alive_row(s, level), *row = s->rows + (int64_t)j * s->words;
-    int32_t n = 0;
-    for (int32_t w = 0; w < s->words; w++)
-        n += popcount(alive[w] & row[w]);
-    return n;
+/* The bit mode's scan: each uncovered item's live options counted on rows of `words` words.  Inlined with
+ * `words` a constant for narrow rows (the compiler unrolls the words: most of a small problem's node). */
+ALWAYS_INLINE int32_t fewest_bits(const Search *s, const uint64_t *alive, int32_t words, int32_t *count) {
+    int32_t best = -1, best_count = INT32_MAX;
+    for (int32_t u = 0; u < s->n_unc; u++) {
+        int32_t j = s->uset[u], c = 0;
+        const uint64_t *row = s->rows + (int64_t)j * words;
+        for (int32_t w = 0; w < words; w++)
+            c += popcount(alive[w] & row[w]);
+        if (c < best_count || (c == best_count && j < best)) {
+            best = j; best_count = c;
+            if (c == 0)
+                break;
+        }
+    }
+    *count = best_count;
+    return best;
 }
 
 /* The uncovered primary item with the fewest live options, the first declared among equals; its count. */
-static inline int32_t fewest(Search *s, int32_t level, int32_t *count) {
-    while (!s->bits && s->heap_size > 0) { /* a forced item, if one is true */
+ALWAYS_INLINE int32_t fewest(Search *s, int32_t level, int32_t *count) {
+    if (s->bits) {
+        const uint64_t *alive = alive_row(s, level);
+        switch (s->words) {
+        case 1: return fewest_bits(s, alive, 1, count);
+        case 2: return fewest_bits(s, alive, 2, count);
+        case 3: return fewest_bits(s, alive, 3, count);
+        case 4: return fewest_bits(s, alive, 4, count);
+        default: return fewest_bits(s, alive, s->words, count);
+        }
+    }
+    while (s->heap_size > 0) { /* a forced item, if one is true */
         int64_t key = s->heap[0];
         int32_t j = (int32_t)(key % s->n_primary), c = (int32_t)(key / s->n_primary);
         if (uncovered(s, j) && s->count[j] == c) {
@@ -230,7 +266,7 @@ static inline int32_t fewest(Search *s, int32_t level, int32_t *count) {
     }
     int32_t best = -1, best_count = INT32_MAX;
     for (int32_t u = 0; u < s->n_unc; u++) {
-        int32_t j = s->uset[u], c = live(s, level, j);
+        int32_t j = s->uset[u], c = s->count[j];
         if (c < best_count || (c == best_count && j < best)) {
             best = j; best_count = c;
             if (c == 0)
@@ -243,7 +279,7 @@ static inline int32_t fewest(Search *s, int32_t level, int32_t *count) {
 
 /* The place of item c's next live option at `level` from place k on (a column index, or in the bit mode an
  * option number), or `end` when none is left. */
-static inline int32_t next_live(const Search *s, int32_t level, int32_t c, int32_t k, int32_t end) {
+ALWAYS_INLINE int32_t next_live(const Search *s, int32_t level, int32_t c, int32_t k, int32_t end) {
     if (!s->bits) {
         while (k < end && !s->alive[s->col_opt[k]])
             k++;
@@ -405,7 +441,7 @@ EXPORT Search *xlsolver_fewest_new(int32_t n_items, int32_t n_primary, int32_t n
 }
 
 /* Open a level for the item with the fewest options; returns 0 when the node is a leaf (counted). */
-static inline int open_level(Search *s, int32_t level) {
+ALWAYS_INLINE int open_level(Search *s, int32_t level) {
     if (s->n_unc == 0) {
         s->solutions++;
         return 0;
