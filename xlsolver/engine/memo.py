@@ -416,7 +416,9 @@ def _pass(plan: Layout, k, moduli: Sequence[int], tick, edges_before: int, memor
     lanes = np.array(moduli, dtype=np.uint64)
     first = np.ones(1 + len(moduli), dtype=np.uint64)  # the start's one way
     if moduli:
-        first[:1] = np.array([residues.ONE]).view(np.uint64)
+        from .residues import ONE  # a pass with residues: a count past 2**64 (see count)
+
+        first[:1] = np.array([ONE]).view(np.uint64)
     total = np.zeros(1 + len(moduli), dtype=np.uint64)
     budget = FIRST_SLICE
     try:
