@@ -97,14 +97,55 @@ def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
                          ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
 
 
+#: The modules that declare a family (``FAMILY``), beside the shared ones of ``xlsolver.families``.
+FAMILY_MODULES = {f"xlsolver.families.{name}" for name in
+                  ("tiling", "calendar", "solid", "ghost_hunter", "roadblock", "klotski", "zen", "sudoku")}
+
+
+def test_counting_a_dlx_file_imports_no_family_module(tmp_path):
+    problem = tmp_path / "small.dlx"
+    problem.write_text("A B C | x\nA B\nC\nA x\nB C x\n", encoding="utf-8")
+    modules = imported("count", str(problem), "--jobs", "1")
+    assert "xlsolver.counting" in modules  # it counted
+    assert of(modules, *FAMILY_MODULES, "xlsolver.families.cover", "xlsolver.geometry") == set()
+
+
+@pytest.mark.parametrize("args", [["solve", "--family", "sudoku"], ["solve", "--family", "sudoku", "--unique"]])
+def test_a_sudoku_named_by_family_imports_the_sudoku_module_alone(args):
+    modules = imported(*args, str(EXAMPLES / "sudoku-inkala.txt"))
+    assert modules & FAMILY_MODULES == {"xlsolver.families.sudoku"}
+
+
+def test_help_imports_no_family_module():
+    assert of(imported("--help"), *FAMILY_MODULES) == set()
+    assert of(imported("count", "--help"), *FAMILY_MODULES) == set()
+    assert imported("klotski", "--help") & FAMILY_MODULES == {"xlsolver.families.klotski"}  # its own commands
+
+
 def test_the_registry_finds_every_family_that_importing_every_module_finds():
-    """The registry reads sources for ``FAMILY`` to import family modules only; importing every module of the
-    package (as it once did) finds the same families."""
+    """The registry lists the families from its index, importing none; importing every module of the package
+    finds the same families, in the same modules."""
     from xlsolver import families
 
-    found = set()
+    found = {}
     for module in pkgutil.iter_modules(families.__path__):
         declared = getattr(importlib.import_module(f"xlsolver.families.{module.name}"), "FAMILY", None)
         if isinstance(declared, families.Family):
-            found.add(declared.name)
-    assert set(families.all_families()) == found
+            found[declared.name] = module.name
+    assert {card.name: card.module for card in families.cards().values()} == found
+    assert set(FAMILY_MODULES) == {f"xlsolver.families.{name}" for name in found.values()}
+    assert list(families.all_families()) == list(families.cards())
+
+
+def test_the_index_of_families_is_written_from_their_declarations():
+    """``families.index`` (the cards the parser reads) says what the ``FAMILY`` declarations say; after changing
+    a family's name, title, order, count, command or settings, write it again with ``families.write_index()``."""
+    from xlsolver import families
+    from xlsolver.families import index
+
+    assert open(index.__file__, encoding="utf-8").read() == families.index_source(), (
+        'run: python -c "from xlsolver.families import write_index; write_index()"')
+    for card in families.cards().values():
+        family = families.get(card.name)
+        assert (card.title, card.order, card.counts, card.command, card.settings) == (
+            family.title, family.order, family.count is not None, family.command, family.settings)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
 from enum import Enum
 
 Colour = str | None  # "#rrggbb", or None for no fill
@@ -70,6 +69,8 @@ def typed(value: object) -> str:
         return str(int(value))
     if isinstance(value, (int, float)):
         return str(value)
+    from datetime import date, datetime, time  # here: a sheet's dates are rare, and every command imports this
+
     if isinstance(value, (datetime, date, time)):
         if isinstance(value, datetime) and value.time() == time():
             value = value.date()

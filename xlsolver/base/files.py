@@ -7,7 +7,6 @@ terminal's code (``console.py``).
 """
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import re
@@ -100,6 +99,8 @@ def decode_text(data: bytes, shown: str, error: type[Exception] = UserError) -> 
 
 def did_you_mean(key: str, keys) -> str:
     """The end of an unknown-key message's first sentence: ``; did you mean 'title'?``, or ``.``."""
+    import difflib  # here: only a mistyped key needs it
+
     close = difflib.get_close_matches(key.lower(), list(keys), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else "."
 

@@ -8,7 +8,7 @@ import sys
 
 from ..base.answer import Status
 from ..base.files import UserError
-from ..families import Family
+from ..families import Card, Family
 from .console import positive_float, positive_int
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
@@ -46,9 +46,10 @@ def button_action(text: str) -> str:
                                      f"{', '.join(layout.BUTTON_CAPTIONS.values())}")
 
 
-def add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family], fixed: Family | None = None,
+def add_puzzle_options(command: argparse.ArgumentParser, choices: list[Family | Card], fixed: Family | None = None,
                         dlx: bool = True) -> None:
-    """--family (unless fixed), one option per setting of the families offered, and the common controls."""
+    """--family (unless fixed), one option per setting of the families offered (their cards will do: a name
+    and settings), and the common controls."""
     if fixed is None:
         command.add_argument("--family", choices=[f.name for f in choices], default=None,
                              help=f"the kind of puzzle in a text file (default: {choices[0].name}, or the file's "

@@ -138,11 +138,11 @@ def _parser(argv: list[str]) -> argparse.ArgumentParser:
         if name == FAMILIES_BEFORE and argv[:1] != ["--version"]:  # the version needs no family
             from .. import families
 
-            for family in families.all_families().values():
-                if family.command:
-                    group = commands.add_parser(family.command, help=family.title, description=family.title)
-                    if family.command == given:
-                        _family_command(group, family)
+            for card in families.cards().values():  # the families' own commands, no family module imported
+                if card.command:
+                    group = commands.add_parser(card.command, help=card.title, description=card.title)
+                    if card.command == given:
+                        _family_command(group, families.get(card.name))
         command = commands.add_parser(name, help=about)
         if name == given:
             _declaring(declare)(command)
@@ -193,7 +193,7 @@ def _solve_command(solve: argparse.ArgumentParser) -> None:
         "family: NAME...). Given an .xlsm workbook, do what its Solve buttons do for every area that has input "
         "(or the one --area names), and with --unique what the area's Unique? button does.")
     solve.add_argument("puzzle", metavar="PUZZLE", help="a .txt grid ('-' reads standard input) or board.xlsm")
-    add_puzzle_options(solve, list(families.all_families().values()))
+    add_puzzle_options(solve, list(families.cards().values()))
     solve.add_argument("--unique", action="store_true", help="also check that the solution is the only one")
     solve.add_argument("--solution", type=positive_int, metavar="N",
                        help="show solution N (default 1; on a workbook, 'xlsolver next' shows the following one)")
@@ -226,7 +226,7 @@ def _count_command(count: argparse.ArgumentParser) -> None:
         "Count solutions. A .dlx file (Knuth's format) is counted as a plain exact-cover problem. Given an .xlsm "
         "workbook, do what the Count button of the area --area names does.")
     puzzle_or_board(count, "PUZZLE.txt", "a puzzle grid, a .dlx problem, or board.xlsm")
-    add_puzzle_options(count, [f for f in families.all_families().values() if f.count is not None])
+    add_puzzle_options(count, [card for card in families.cards().values() if card.counts])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=None,

@@ -36,7 +36,7 @@ from math import prod
 
 from ..base import clock
 from .exact_cover import ExactCover
-from . import fast, native, order, residues
+from . import fast, native, order
 
 NAME = "memo"
 KEY_BITS = 64
@@ -353,9 +353,12 @@ def count(problem: ExactCover, given: Sequence[int] = (), tick=None, memory_mb: 
         edges, peak = done.edges, done.peak_bytes
         if done.overflow is None:
             return MemoCount(done.residues[0], done.complete, done.states, edges, peak)
-        moduli = residues.moduli_for_bits(64 * plan.levels / max(done.overflow, 1))  # if it keeps growing as fast
+        bits = 64 * plan.levels / max(done.overflow, 1)  # if it keeps growing as fast
     else:
-        moduli = residues.moduli_for_bits(math.log2(expected) + ESTIMATE_ERROR_BITS)
+        bits = math.log2(expected) + ESTIMATE_ERROR_BITS
+    from . import residues  # fractions and decimal: for counts past 2**64 only, not at every start
+
+    moduli = residues.moduli_for_bits(bits)
     found: dict[int, int] = {}
     while True:
         try:
@@ -413,7 +416,9 @@ def _pass(plan: Layout, k, moduli: Sequence[int], tick, edges_before: int, memor
     lanes = np.array(moduli, dtype=np.uint64)
     first = np.ones(1 + len(moduli), dtype=np.uint64)  # the start's one way
     if moduli:
-        first[:1] = np.array([residues.ONE]).view(np.uint64)
+        from .residues import ONE  # a pass with residues: a count past 2**64 (see count)
+
+        first[:1] = np.array([ONE]).view(np.uint64)
     total = np.zeros(1 + len(moduli), dtype=np.uint64)
     budget = FIRST_SLICE
     try:

@@ -17,10 +17,9 @@ character, or the sheet cell when the grid comes from the workbook).
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 from dataclasses import dataclass
 from functools import cache
 
@@ -320,55 +319,99 @@ class Family(Generic[P]):
         return values, problems
 
 
-#: How a module of this package declares a family, as its source says at the start of a line: ``FAMILY = ...``
-#: (or ``FAMILY: Family = ...``), or ``from .family import FAMILY`` in a subpackage's ``__init__``.
-_DECLARES = re.compile(r"^(?:FAMILY\s*[:=]|from\s+\.[\w.]*\s+import\b[^\n]*\bFAMILY\b)", re.MULTILINE)
+class Card(NamedTuple):
+    """What the command line needs of a family before any puzzle is read: its name, module, title, place in
+    listings, whether it counts, its own command's name and its settings (the options it takes).
 
+    The cards are data (:mod:`.index`), so building the parser, ``--help``, or a command on a .dlx file or on
+    a family named by ``--family`` imports no family module it does not use (docs/architecture.md,
+    "Start-up").  :func:`index_source` writes them from the families' own ``FAMILY`` declarations, which stay
+    the one source; a test fails while the index and the declarations differ.  (A NamedTuple, not a
+    dataclass: Python 3.11 compiles a dataclass's methods when the class is made, a cost paid at every start.)
+    """
 
-def _declares_family(module: pkgutil.ModuleInfo) -> bool:
-    """Whether a module of this package declares ``FAMILY``, read from its source without importing it: the
-    shared modules beside the families (the generator, grading, the booklet maker, batches) import the
-    engine, numpy and more, and a command that only lists the families' names and options (building the
-    parser, ``--help``) should not pay for them.  A module whose source cannot be read (an install of
-    .pyc files only) is imported to see."""
-    spec = module.module_finder.find_spec(f"{__name__}.{module.name}")
-    try:
-        source = None if spec is None or spec.loader is None else spec.loader.get_source(spec.name)
-    except (ImportError, OSError):
-        source = None
-    return source is None or _DECLARES.search(source) is not None
+    name: str
+    module: str  # the module of this package that declares it, imported when the family is asked for
+    title: str
+    order: int
+    counts: bool  # whether it has ``count``: ``count --family`` offers it
+    command: str | None  # ``xlsolver COMMAND ...``, its own command, if any
+    settings: tuple[Setting, ...]
+
+    def setting(self, key: str) -> Setting | None:
+        return next((s for s in self.settings if s.key == key), None)
 
 
 @cache
-def _registry() -> dict[str, Family]:
-    """Every module of this package that declares ``FAMILY``, imported once, in listing order.
+def cards() -> dict[str, Card]:
+    """Every family's card by name, in listing order, with no family module imported (:mod:`.index`)."""
+    from .index import CARDS
 
-    Only those modules are imported (:func:`_declares_family`), and a family module imports at its top only
-    what declaring the family needs: its settings, sheets and commands are data, and what solves, counts and
-    generates is imported when first called (docs/architecture.md, "Start-up")."""
-    found: dict[str, Family] = {}
-    for module in pkgutil.iter_modules(__path__):
-        if not _declares_family(module):
-            continue
-        imported = importlib.import_module(f"{__name__}.{module.name}")
-        family = getattr(imported, "FAMILY", None)
-        if isinstance(family, Family):
-            found[family.name] = family
-    return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+    return {card.name: card for card in sorted(CARDS, key=lambda card: (card.order, card.name))}
+
+
+@cache
+def _family(name: str) -> Family:
+    """The family of that card, its module imported now."""
+    return importlib.import_module(f"{__name__}.{cards()[name].module}").FAMILY
 
 
 def all_families() -> dict[str, Family]:
-    """Every family by name, in listing order."""
-    return dict(_registry())
+    """Every family by name, in listing order (every family module imported: a front end that needs less asks
+    :func:`cards`, or :func:`get` for the one family named)."""
+    return {name: _family(name) for name in cards()}
 
 
 def get(name: str) -> Family:
-    """The family called ``name``; ValueError listing the names if there is none."""
-    families = _registry()
-    if name not in families:
-        raise ValueError(f"unknown family {name!r}; choose from {', '.join(families)}")
-    return families[name]
+    """The family called ``name`` (its module alone imported); ValueError listing the names if there is none."""
+    known = cards()
+    if name not in known:
+        raise ValueError(f"unknown family {name!r}; choose from {', '.join(known)}")
+    return _family(name)
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "all_families", "get",
+def declared() -> list[tuple[str, Family]]:
+    """``(module, family)`` for every module of this package that declares ``FAMILY``, each imported: what the
+    index is written from (:func:`index_source`)."""
+    import pkgutil
+
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        family = getattr(importlib.import_module(f"{__name__}.{module.name}"), "FAMILY", None)
+        if isinstance(family, Family):
+            found.append((module.name, family))
+    return found
+
+
+def index_source() -> str:
+    """The text of :mod:`.index`, the families' cards, from their modules' ``FAMILY`` declarations.  Write it
+    after adding a family or changing one's name, title, order, count, command or settings:
+    ``python -c "from xlsolver.families import write_index; write_index()"``."""
+    lines = ['"""The families\' cards (``families.Card``): what the command line needs of each family before',
+             'reading a puzzle, as data, so that it imports no family module it does not use.',
+             '',
+             'Written by ``families.write_index()`` from every family module\'s ``FAMILY`` declaration; do not edit.',
+             'tests/test_startup.py checks that it matches the declarations."""',
+             'from . import Card, Setting', '', 'CARDS = (']
+    blank = Setting("", "", "")
+    for module, family in sorted(declared(), key=lambda pair: (pair[1].order, pair[1].name)):
+        lines.append(f"    Card({family.name!r}, {module!r}, {family.title!r}, order={family.order!r}, "
+                     f"counts={family.count is not None!r}, command={family.command!r}, settings=(")
+        for setting in family.settings:
+            fields = [f"{setting.key!r}, {setting.label!r}", f"{setting.help!r}"]
+            fields += [f"{field}={getattr(setting, field)!r}" for field in ("choices", "default", "aliases", "wrong")
+                       if getattr(setting, field) != getattr(blank, field)]
+            lines.append(f"        Setting({', '.join(fields)}),")
+        lines.append("    )),")
+    return "\n".join(lines + [")", ""])
+
+
+def write_index() -> None:
+    """Write :mod:`.index` from the families' declarations (:func:`index_source`)."""
+    from pathlib import Path
+
+    Path(__file__).with_name("index.py").write_text(index_source(), encoding="utf-8")
+
+
+__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "get",
            "SOLUTIONS", "FRAMES"]
