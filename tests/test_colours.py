@@ -199,8 +199,8 @@ def test_the_estimates_price_a_coloured_tree_as_the_searches_walk_it():
 def test_the_memoised_counter_and_symmetry_step_aside_for_colours():
     problem, maps = board("6x10")
     twin = coloured_twin(problem, lambda o: "same")
-    if memo.available():
-        assert engine.counter(problem).name == engine.MEMOISED
+    if memo.available():  # a count of some seconds (6x10's search is under the bet's two)
+        assert engine.counter(board("iq5x11")[0]).name == engine.MEMOISED
     assert engine.counter(twin).name == engine.SEARCH
     with pytest.raises(memo.Unsuitable, match="colour"):
         memo.layout(twin)

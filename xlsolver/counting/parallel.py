@@ -107,11 +107,12 @@ def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int
               ) -> list[Task]:
     """The order to run ``tasks`` in on ``width`` processes: :func:`largest_first`, unless the plan had more
     terms than the split wanted (a refined symmetry plan's: the IQ Puzzler Pro pyramid's 573), or the count
-    is estimated at under WEIGH_ABOVE_SECONDS (``seconds``, its search in one process; None: not known).
+    is not estimated at WEIGH_ABOVE_SECONDS or more (``seconds``, its search in one process; None: not weighed,
+    as for a problem with colours, whose trees cost most to estimate).
     Then weighing them would cost more than it saves (2-3 ms a task in the parent: a second and a half
     against a count of 3 s a process, or a tenth of a count of 4 s), and the tail they leave is short in
     any order: the biggest shares go first."""
-    weigh = seconds is None or seconds >= WEIGH_ABOVE_SECONDS
+    weigh = seconds is not None and seconds >= WEIGH_ABOVE_SECONDS
     if weigh and len(the_plan.terms) <= width * TASKS_PER_JOB:
         return largest_first(problem, tasks)
     return sorted(tasks, key=lambda task: -task.share)

@@ -39,9 +39,9 @@ C_FIRST_SHARE = 0.7
 FEWEST_NODE, FEWEST_UPDATE, FEWEST_SCAN = 220e-9, 1.9e-9, 1.1e-9
 #: The C kernel of that search (fewest_kernel.c, where built).  With a bit per option, a node costs
 #: C_BIT_NODE and C_BIT_WORD for each word of the rows it reads: every uncovered item's (its count) and
-#: every entry's of the option taken (fitted on 14 queens and pentominoes 6x10: 153 ns a node at 48 words,
-#: 617 at 843; Langford 12 155 ns at 46, 5x12 616 at 1,026).  With lists, C_LIST_SHARE of the numba kernel's time.
-C_BIT_NODE, C_BIT_WORD, C_LIST_SHARE = 125e-9, 0.58e-9, 0.5
+#: every entry's of the option taken (fitted on 13 queens, Langford 12 and pentominoes 6x10: 117 ns a node at
+#: 45 words, 112 at 46, 652 at 843).  With lists, C_LIST_SHARE of the numba kernel's time.
+C_BIT_NODE, C_BIT_WORD, C_LIST_SHARE = 90e-9, 0.67e-9, 0.5
 #: Seconds a fresh process takes to import numba and load the cached kernels (the C copies of the loops,
 #: where built, start in a millisecond: ``engine.load_seconds``).
 LOAD_SECONDS = 0.7

@@ -303,29 +303,38 @@ static int make_rows(Search *s) {
     s->entry_row = malloc((entries + 1) * sizeof(int32_t));
     if (!s->entry_row)
         return 0;
-    for (int32_t e = 0; e < entries; e++) { /* a coloured entry's row: the first entry of its item in its colour */
-        int32_t j = s->opt_item[e], colour = s->opt_colour ? s->opt_colour[e] : 0;
-        s->entry_row[e] = j;
-        if (colour) {
-            int32_t first = -1;
-            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1] && first < 0; k++)
-                if (s->col_colour[k] == colour)
-                    first = k;
-            s->entry_row[e] = -1 - first; /* numbered below */
-        }
-    }
-    int32_t *row_of_first = malloc((entries + 1) * sizeof(int32_t));
-    if (!row_of_first)
+    /* a coloured entry's row is its (item, colour)'s: numbered at the first entry of its item in its colour,
+     * found by a pass over each column with the colours met so far (`first`, reset after the column) */
+    int32_t n_colours = 0;
+    for (int32_t e = 0; s->opt_colour && e < entries; e++)
+        n_colours = s->opt_colour[e] > n_colours ? s->opt_colour[e] : n_colours;
+    int32_t *row_of_first = malloc((entries + 1) * sizeof(int32_t)), *first = malloc((n_colours + 1) * sizeof(int32_t));
+    int32_t *row_at = malloc((entries + 1) * sizeof(int32_t)), *fill = calloc(s->n_items + 1, sizeof(int32_t));
+    if (!row_of_first || !first || !row_at || !fill) {
+        free(row_of_first); free(first); free(row_at); free(fill);
         return 0;
-    for (int32_t k = 0; k < entries; k++)
-        row_of_first[k] = -1;
-    for (int32_t e = 0; e < entries; e++)
-        if (s->entry_row[e] < 0) {
-            int32_t first = -1 - s->entry_row[e];
-            if (row_of_first[first] < 0)
-                row_of_first[first] = n_rows++;
-            s->entry_row[e] = row_of_first[first];
+    }
+    for (int32_t c = 0; c <= n_colours; c++)
+        first[c] = -1;
+    for (int32_t j = 0; j < s->n_items; j++) { /* first[colour]: that colour's row in this column, once met */
+        for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++) {
+            int32_t colour = s->col_colour[k];
+            row_of_first[k] = -1;
+            if (colour && first[colour] < 0)
+                first[colour] = row_of_first[k] = n_rows++;
+            row_at[k] = colour ? first[colour] : j;
         }
+        for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++)
+            first[s->col_colour[k]] = -1;
+    }
+    for (int32_t o = 0; o < s->n_options; o++) /* each entry's place in its column, as xlsolver_fewest_new filled them */
+        for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
+            int32_t j = s->opt_item[e];
+            s->entry_row[e] = row_at[s->col_start[j] + fill[j]++];
+        }
+    free(first);
+    free(row_at);
+    free(fill);
     if ((int64_t)n_rows * s->words > BIT_WORDS) {
         free(row_of_first);
         return 0;
