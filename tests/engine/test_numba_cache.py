@@ -39,7 +39,7 @@ def installed_copy(where: Path) -> Path:
     """A copy of the package (the compiled memo library included, the first-item search's left out, as where
     no C compiler built it: numba's kernels run) where numba cannot write beside the kernels."""
     site = where / "site"
-    shutil.copytree(PACKAGE, site / "xlsolver", ignore=shutil.ignore_patterns("__pycache__", "_search_native*"))
+    shutil.copytree(PACKAGE, site / "xlsolver", ignore=shutil.ignore_patterns("__pycache__", "_search_native*", "_fewest_native*"))
     for folder in [site / "xlsolver", *(site / "xlsolver").rglob("*")]:
         if folder.is_dir():
             (folder / "__pycache__").write_text("a file where numba wants a folder\n")
