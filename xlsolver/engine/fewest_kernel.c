@@ -1,12 +1,18 @@
 /* The "fewest options" search in C: branch on the uncovered primary item with the fewest live options
  * (the first declared among equals), as Knuth's DLX2 and SSXCC do, on flat arrays instead of links.
  *
- * Why not links: an option is alive or dead (one byte), an item keeps the number of its live options, and
- * the options of an item are a fixed list (columns built here from the options).  Choosing an option kills
- * the live options that share an item with it (with Knuth's colours: that share a secondary item in another
- * colour, or in none), pushing them on one stack and lowering their items' counts; undoing pops the stack.
- * The uncovered primary items are a sparse set (swap out, restore by its size), so the branching item is a
- * scan of counts.  A kill that leaves an uncovered primary item without options ends the node at once.
+ * Two ways to keep the live options, chosen by the problem's size:
+ * - bits (a problem whose node scans at most BIT_SCAN words): a level's live options are a row of bits; an
+ *   item's options, and an (item, colour)'s options in other colours, rows too.  Taking an option clears the
+ *   rows of its entries from the next level's row; an item's live options are a popcount of two rows; undoing
+ *   is going back a level.  No counts to keep: a small problem's node is a few hundred word operations.
+ * - lists (bigger ones): an option is alive or dead (one byte), an item keeps the number of its live options,
+ *   and the options of an item are a fixed list (columns built here from the options).  Choosing an option
+ *   kills the live options that share an item with it (with Knuth's colours: that share a secondary item in
+ *   another colour, or in none), pushing them on one stack and lowering their items' counts; undoing pops the
+ *   stack.  A kill that leaves an uncovered primary item without options ends the node at once, and items
+ *   left with one option or none are found on a heap, not by a scan.
+ * Either way the uncovered primary items are a sparse set (swap out, restore by its size).
  * Counting (no solutions wanted) takes the last uncovered item's live options as its solutions without
  * trying them: each fits (a live option holds no covered item and no clashing colour).
  *
