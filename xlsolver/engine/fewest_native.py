@@ -36,7 +36,8 @@ AUTO, LISTS, BITS = -1, 0, 1
 FIRST_SLICE = 1 << 14  # nodes in the first slice; later slices aim at SLICE_SECONDS each
 SLICE_SECONDS = 0.05
 MAX_SLICE = 1 << 26
-ROWS = 1024  # solutions handed over at a time when enumerating
+ROWS = 1024  # solutions handed over at a time when enumerating...
+FIRST_ROWS = 4  # ... from a first slice of this many
 
 _P, _I32, _I64, _U64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint64
 
@@ -156,12 +157,18 @@ class Run:
     def solutions(self) -> int:
         return self._library.xlsolver_fewest_solutions(self._state) if self._state else 0
 
-    def slices(self, rows: int) -> Iterator[list[tuple[int, ...]]]:
-        """Run slice by slice, yielding each slice's solutions (``rows`` at most: none when 0) until done,
-        at the limit or stopped by ``tick``."""
+    def slices(self, most: int) -> Iterator[list[tuple[int, ...]]]:
+        """Run slice by slice, yielding each slice's solutions (``most`` at most: none when 0) until done,
+        at the limit or stopped by ``tick``.  The buffer starts at FIRST_ROWS rows and doubles each time a
+        slice fills it: a buffer of ``most`` rows of a sudoku is over a megabyte, and zeroing it cost more
+        than the puzzle's search."""
+        rows = min(most, FIRST_ROWS)
         out = (ctypes.c_int32 * max(rows * self._width, 1))()
         stored = _I32(0)
         while True:
+            if self.status == BUFFER_FULL and rows < most:
+                rows = min(2 * rows, most)
+                out = (ctypes.c_int32 * (rows * self._width))()
             began = clock.now()
             self.status = self._library.xlsolver_fewest_run(self._state, self._slice, self._limit, out, max(rows, 1),
                                                             self._width, ctypes.byref(stored), 1 if rows else 0)
