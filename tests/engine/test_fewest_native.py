@@ -37,7 +37,7 @@ def in_both_modes(problem: ExactCover, given_options=()) -> list[tuple[int, ...]
     return bits
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.one_of(small_problems(), secondary_problems()))
 def test_solutions_are_the_python_searchs_in_its_order(problem):
     found = in_both_modes(problem)
@@ -58,7 +58,7 @@ def test_the_dodecahedron_has_300_colourings():
     assert len(in_both_modes(dodecahedron())) == 300
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(small_problems(), st.data())
 def test_given_options_are_in_every_solution(problem, data):
     every = solutions_of(problem)
