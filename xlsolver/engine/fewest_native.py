@@ -8,8 +8,8 @@ with the standard library's ``array`` from a problem built in Python, or from th
 arrays a DLX file was read into: no numpy for a problem that does not already
 hold it, so a small search costs what its nodes cost, not an import.
 
-The loop runs in slices of about SLICE_SECONDS (counted in nodes, resized as it
-goes); between slices Python checks the time limit and cancel and reports
+The loop runs in slices of about ``fast.SLICE_SECONDS`` (counted in nodes, resized by
+``fast.next_slice`` as the other kernels' are); between slices Python checks the time limit and cancel and reports
 progress.  A count asks for no solutions after the first: the kernel counts the
 last item's live options without trying them.  Built at install (setup.py,
 optional); :func:`ready` says whether it is here.
@@ -24,6 +24,7 @@ from itertools import accumulate, chain
 
 from ..base import clock
 from .exact_cover import ExactCover, PackedOptions
+from .fast import BUFFER, BUFFER_BYTES, FIRST_ROWS, FIRST_SLICE, compiled_for, next_slice
 from .native import open_library
 
 NAME = "compiled-fewest"
@@ -33,11 +34,6 @@ RUNNING, DONE, LIMIT, BUFFER_FULL = 0, 1, 2, 3
 #: How the kernel keeps the live options (fewest_kernel.c): chosen by the problem's size, or as a bit per
 #: option (a node costs a scan of the uncovered items' rows), or as lists (a node costs its kills).
 AUTO, LISTS, BITS = -1, 0, 1
-FIRST_SLICE = 1 << 14  # nodes in the first slice; later slices aim at SLICE_SECONDS each
-SLICE_SECONDS = 0.05
-MAX_SLICE = 1 << 26
-ROWS = 1024  # solutions handed over at a time when enumerating...
-FIRST_ROWS = 4  # ... from a first slice of this many
 
 _P, _I32, _I64, _U64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint64
 
@@ -79,7 +75,7 @@ def ready() -> bool:
 
 class Arrays:
     """A problem as the kernel reads it: int32 starts, items and colours (0: none; None: no colours), and
-    their addresses.  Made once per problem object (:func:`arrays_for`)."""
+    their addresses.  Made once per problem object (``fast.compiled_for(problem, Arrays)``)."""
 
     def __init__(self, problem: ExactCover):
         self.n_items, self.n_primary, self.n_options = len(problem.items), len(problem.primary), len(problem.options)
@@ -103,20 +99,6 @@ class Arrays:
             self.colours = colours.buffer_info()[0]
 
 
-_arrays: dict[int, tuple[ExactCover, Arrays]] = {}
-
-
-def arrays_for(problem: ExactCover) -> Arrays:
-    """The problem's kernel arrays, made once per problem object (a few kept: a split count and a generator
-    search the same problem many times)."""
-    kept = _arrays.get(id(problem))
-    if kept is None or kept[0] is not problem:
-        if len(_arrays) >= 8:
-            _arrays.clear()
-        kept = _arrays[id(problem)] = (problem, Arrays(problem))
-    return kept[1]
-
-
 class Run:
     """One search of the kernel, closed when done (the C state freed)."""
 
@@ -125,7 +107,7 @@ class Run:
         if library is None:
             raise RuntimeError("the compiled fewest-options search was not built (pip install needs a C compiler)")
         self._library, self._tick, self._limit = library, tick, limit or 0
-        data = arrays_for(problem)
+        data = compiled_for(problem, Arrays)
         self._data = data
         chosen = array("i", given)
         self._state = library.xlsolver_fewest_new(data.n_items, data.n_primary, data.n_options, data.starts,
@@ -158,10 +140,12 @@ class Run:
         return self._library.xlsolver_fewest_solutions(self._state) if self._state else 0
 
     def slices(self, most: int) -> Iterator[list[tuple[int, ...]]]:
-        """Run slice by slice, yielding each slice's solutions (``most`` at most: none when 0) until done,
-        at the limit or stopped by ``tick``.  The buffer starts at FIRST_ROWS rows and doubles each time a
-        slice fills it: a buffer of ``most`` rows of a sudoku is over a megabyte, and zeroing it cost more
-        than the puzzle's search."""
+        """Run slice by slice, yielding each slice's solutions (``most`` at most, and no more than
+        ``fast.BUFFER_BYTES`` of them: none when 0) until done, at the limit or stopped by ``tick``.  The
+        buffer starts at ``fast.FIRST_ROWS`` rows and doubles each time a slice fills it: a buffer of 1,024
+        rows of a sudoku is over a megabyte, and zeroing it cost more than the puzzle's search."""
+        if most:
+            most = min(most, max(2, BUFFER_BYTES // (4 * self._width)))  # two at least: a full buffer pauses
         rows = min(most, FIRST_ROWS)
         out = (ctypes.c_int32 * max(rows * self._width, 1))()
         stored = _I32(0)
@@ -172,11 +156,8 @@ class Run:
             began = clock.now()
             self.status = self._library.xlsolver_fewest_run(self._state, self._slice, self._limit, out, max(rows, 1),
                                                             self._width, ctypes.byref(stored), 1 if rows else 0)
-            took = clock.now() - began
-            if self.status == RUNNING and took < SLICE_SECONDS / 2:
-                self._slice = min(self._slice * 2, MAX_SLICE)
-            elif took > SLICE_SECONDS * 2:
-                self._slice = max(self._slice // 2, FIRST_SLICE)
+            if self.status == RUNNING:  # the budget spent: a slice cut short by a full buffer says nothing
+                self._slice = next_slice(self._slice, clock.now() - began)
             found = [_row(out, r * self._width) for r in range(stored.value)] if rows else []
             yield found
             if self.status in (DONE, LIMIT):
@@ -213,7 +194,7 @@ def solutions(problem: ExactCover, given: Sequence[int] = (), tick=None, mode: i
     """Every solution holding ``given`` (the given options first in each), in the kernel's order."""
     run = Run(problem, given, tick, None, mode)
     try:
-        for found in run.slices(ROWS):
+        for found in run.slices(BUFFER):
             yield from found
     finally:
         run.final_tick()
