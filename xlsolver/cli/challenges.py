@@ -28,11 +28,16 @@ from .workbooks import run_workbook
 BOOKLET_PER_LEVEL = 4  # a booklet's challenges of each level, unless --per-level says
 
 
+def _makers() -> list[Family]:
+    """The families that make challenges (``generate``, ``grade`` and ``booklet`` are theirs)."""
+    return [f for f in families.all_families().values() if f.generate is not None]
+
+
 def generate_command(generate) -> None:
     """``generate``'s options, for the families that make challenges."""
     from ..families import generating
 
-    makers = [f for f in families.all_families().values() if f.generate is not None]
+    makers = _makers()
     generate.description = (
         "Make challenges with exactly one solution, graded Starter to Wizard as the board's booklet grades "
         "(see 'xlsolver grade'), giving as many pieces as the booklet gives at that level. Reproducible: "
@@ -79,7 +84,7 @@ def hint_command(hint) -> None:
 
 def grade_command(grade) -> None:
     """``grade``'s options: levels as the games' booklets mean them."""
-    makers = [f for f in families.all_families().values() if f.generate is not None]
+    makers = _makers()
     grade.description = (
         "Grade a challenge with exactly one solution: its level (Starter, Junior, Expert, Master, Wizard) as the "
         "board's booklet would put it, a difficulty number, and the measures behind it (pieces given and to place, "
@@ -92,7 +97,7 @@ def grade_command(grade) -> None:
 
 def booklet_command(booklet) -> None:
     """``booklet``'s options: a PDF of new challenges, each level in turn."""
-    makers = [f for f in families.all_families().values() if f.generate is not None]
+    makers = _makers()
     booklet.description = (
         "Make N new challenges of each level, each with exactly one solution, numbered Starter to Wizard, and write "
         "them as a printable PDF booklet: each challenge drawn as the game's booklet draws it (the board, the given "
