@@ -60,7 +60,7 @@ enum { AUTO = -1, LISTS = 0, BITS = 1 };
 enum { RUNNING, DONE, LIMIT, BUFFER_FULL };
 
 typedef struct {
-    int32_t n_items, n_primary, n_options, depth_cap;
+    int32_t n_items, n_primary, n_options;
     const int32_t *opt_start, *opt_item, *opt_colour; /* the options (the caller keeps these alive) */
     int32_t *col_start, *col_opt, *col_colour;        /* the items' options, in option order */
     uint8_t *alive;
@@ -381,7 +381,7 @@ EXPORT Search *xlsolver_fewest_new(int32_t n_items, int32_t n_primary, int32_t n
     if (!s)
         return NULL;
     int32_t entries = opt_start[n_options], levels = n_primary + 1;
-    s->n_items = n_items; s->n_primary = n_primary; s->n_options = n_options; s->depth_cap = levels;
+    s->n_items = n_items; s->n_primary = n_primary; s->n_options = n_options;
     s->opt_start = opt_start; s->opt_item = opt_item; s->opt_colour = opt_colour;
     s->col_start = calloc(n_items + 1, sizeof(int32_t));
     s->col_opt = malloc((entries + 1) * sizeof(int32_t));
