@@ -99,7 +99,7 @@ def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
 
 #: The modules that declare a family (``FAMILY``), beside the shared ones of ``xlsolver.families``.
 FAMILY_MODULES = {f"xlsolver.families.{name}" for name in
-                  ("tiling", "calendar", "solid", "ghost_hunter", "roadblock", "klotski", "zen", "sudoku")}
+                  ("tiling", "calendar", "solid", "burrtools", "ghost_hunter", "roadblock", "klotski", "zen", "sudoku")}
 
 
 def test_counting_a_dlx_file_imports_no_family_module(tmp_path):

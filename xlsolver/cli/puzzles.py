@@ -14,7 +14,8 @@ from ..families import SOLUTIONS, Ask, Family, exact
 from ..pictures.terminal import print_json
 from .console import interruptible, progress_bar, report
 from .options import NOT_SAVED_EXIT, diagram_ask
-from .reading import family_of, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx, save_dlx
+from .reading import (family_of, file_reader, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx,
+                      save_dlx, write_files)
 
 
 def run_solve(args) -> int:
@@ -27,7 +28,7 @@ def run_solve(args) -> int:
         raise UserError("--solution and --unique: --unique checks the first solution; leave out one of them")
     if is_dlx(args.puzzle) and not args.fixed_family:
         return _solve_dlx(args)
-    form = _batch_form(args)
+    form = None if file_reader(args.puzzle) else _batch_form(args)
     if form is not None:
         return run_batch(args, *form)
     family, rows, settings, header = load_puzzle(args)
@@ -43,7 +44,7 @@ def run_solve(args) -> int:
     with interruptible() as cancel:
         answer = family.solve(puzzle, _solve_ask(args, cancel))
     code = _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
-    return _draw(args, answer, header.get("title") or args.puzzle) or code
+    return _draw(args, answer, header.get("title") or args.puzzle) or write_files(args, family, puzzle) or code
 
 
 def _batch_form(args) -> tuple[str, Family] | None:
@@ -206,7 +207,11 @@ def _count_ask(args, cancel, progress) -> Ask:
                             f"{given[0]}")
     if args.assemblable and args.frequencies:
         raise UserError("--assemblable and --frequencies: leave out one of them")
-    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=jobs_for(args.jobs),
+    if args.every and args.distinct:
+        raise UserError("--all and --distinct: --all counts every solution, --distinct one per symmetry class; "
+                        "leave out one of them")
+    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, every=args.every,
+               jobs=jobs_for(args.jobs),
                time_limit=args.time_limit, cancel=cancel, progress=progress, memory_mb=args.memory,
                scheduler=args.scheduler, assemblable=args.assemblable)
 
