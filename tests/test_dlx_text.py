@@ -108,3 +108,53 @@ def test_a_big_ascii_problem_is_read_into_arrays():
     assert problem.labels[0] == 2 and problem.labels[-1] == 40_002
     assert type(problem.options).__name__ == "PackedOptions" and type(problem.primary).__name__ == "PackedNames"
     assert count(problem).solutions == 2  # i0 alone, or with s
+
+
+# --- Knuth's DLX3 bounds: u:v|name, v|name ---
+
+DLX3_EXAMPLE = """\
+| Knuth's example in DLX3: C covered two or three times
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def test_reads_and_writes_knuths_bounds():
+    problem = loads(DLX3_EXAMPLE)
+    assert problem.primary == ["A", "B", "C"] and problem.secondary == ["X", "Y"]
+    assert problem.bounds == {"C": (2, 3)} and problem.multiplicities
+    assert [problem.bounds_of(i) for i in range(5)] == [(1, 1), (1, 1), (2, 3), (0, 1), (0, 1)]
+    assert dumps(problem).splitlines()[0] == "A B 2:3|C | X Y"
+    assert problem.is_solution((1, 3, 4)) and not problem.is_solution((1, 3)) and not problem.is_solution((1, 3, 4, 4))
+    assert loads("3|a 0:2|b 1:1|c |x\na b x\n").bounds == {"a": (3, 3), "b": (0, 2)}  # 1:1 is no bound
+    assert loads("a b\na\nb\n").bounds is None and not loads("a b\na\nb\n").multiplicities
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3:2|A\n", "line 1: '3:2|A': the lower bound 3 exceeds the upper bound 2"),
+    ("x|A\n", "line 1: 'x|A': bounds are whole numbers"),
+    ("A -1:2|B\n", "line 1: '-1:2|B': bounds are whole numbers"),
+    ("| c\n0|A\n", "line 2: '0|A': the upper bound must be at least 1"),
+    ("99999999999|A\n", "line 1: .*a bound is at most 2,147,483,647"),
+    ("9" * 100_000 + "|A\n", "line 1: .*a bound is at most"),
+    ("A | 2|x\n", "line 1: '2|x': secondary items take no bounds"),
+    ("2|3|A\n", r"line 1: '2\|3\|A' is not u:v\|name"),
+    ("2|\n", r"line 1: '2\|' is not u:v\|name"),
+    ("2:|A\n", "line 1: .*whole numbers"),
+    ("1:2:3|A\n", "line 1: .*whole numbers"),
+    ("2|A 3|A\n", "line 1: .*declared twice"),
+])
+def test_bad_bounds_name_the_line(text, message):
+    with pytest.raises(FormatError, match=message):
+        loads(text)
+
+
+def test_bounds_are_read_the_same_from_long_text():
+    names = [f"i{k}" for k in range(40_000)]  # past dlx_text.PACKED_ABOVE: the packed reader hands it on
+    text = "2|" + " ".join(names) + " | s\n" + "\n".join(names[::-1]) + "\ni0 s\n"
+    problem = loads(text)
+    assert problem.bounds == {"i0": (2, 2)} and len(problem.options) == 40_001

@@ -414,6 +414,8 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         raise ValueError(f"the {name} engine needs numba: pip install numba")
     if name == fewest_native.NAME and not fewest_native.ready():
         raise ValueError(f"the {name} engine was not built (reinstall xlsolver where a C compiler is installed)")
+    if problem.multiplicities:
+        raise ValueError("items with bounds (u:v|name) are not searched yet")
     if name in ENGINES:
         return ENGINES[name], None
     may_python = name == "auto"

@@ -2,6 +2,7 @@
 
     | comment lines start with a bar
     A B C | x y          <- primary items, then optional secondary items after '|'
+    2:3|A 2|B C | x      <- Knuth's DLX3 bounds: A covered 2 to 3 times, B twice, C once
     A x                  <- one option per line: the items it covers
     B C y
     x y                  <- secondary items only: allowed, never part of a solution
@@ -9,17 +10,24 @@
 
 A colour goes on a secondary item only; a colour on a primary item, an empty
 item or colour (``x:``, ``:red``) or a second ``:`` is refused, naming the line.
+Bounds go on primary items only, as Knuth's DLX3 reads them: ``u:v|name`` for
+``u <= v`` (whole numbers, ``v >= 1``), ``v|name`` for ``u = v``; so a ``|``
+inside an item-line token is a bound, and only a ``|`` that starts a token
+separates the secondary items (``A |x`` as ``A | x``).
 
 Reading costs time and memory linear in the text, with small constants: ASCII
 text is read by :func:`_packed` with numpy, all lines at once (names matched to
 items by one sort of every token, the problem kept in arrays: ``PackedNames``,
 ``PackedOptions``); other text, and a file whose names differ too much in
 length for that, or a file with colours, line by line (:func:`_by_line`).  Both
-take the same text to the same problem and the same messages.
+take the same text to the same problem and the same messages (an item line with
+bounds is read line by line: it is one line).
 """
 from __future__ import annotations
 
-from .exact_cover import ExactCover, PackedNames, PackedNumbers, PackedOptions, ProblemError, shown
+from collections.abc import Iterator
+
+from .exact_cover import MAX_BOUND, ExactCover, PackedNames, PackedNumbers, PackedOptions, ProblemError, shown
 
 #: ASCII line ends of ``str.splitlines`` ("\r\n" is one), made "\n"; whitespace of ``str.split`` after that.
 _LINE_ENDS = bytes.maketrans(b"\r\x0b\x0c\x1c\x1d\x1e", b"\n" * 6)
@@ -37,7 +45,8 @@ class FormatError(ValueError):
 def dumps(problem: ExactCover, comment: str | None = None) -> str:
     """The problem as DLX text (LF line ends, trailing newline)."""
     lines = [f"| {line}".rstrip() for line in comment.splitlines()] if comment else []
-    header = " ".join(problem.primary)
+    header = " ".join(problem.primary) if problem.bounds is None else \
+        " ".join(_bounded(name, problem.bounds.get(name, (1, 1))) for name in problem.primary)
     if problem.secondary:
         header += " | " + " ".join(problem.secondary)
     lines.append(header)
@@ -45,6 +54,14 @@ def dumps(problem: ExactCover, comment: str | None = None) -> str:
                        for name, colour in zip(problem.option_items(o), problem.option_colours(o)))
               for o in range(len(problem.options))]
     return "\n".join(lines) + "\n"
+
+
+def _bounded(name: str, bounds: tuple[int, int]) -> str:
+    """``name`` as DLX3 writes it: ``u:v|name``, ``v|name`` when u = v, ``name`` for (1, 1)."""
+    low, high = bounds
+    if (low, high) == (1, 1):
+        return name
+    return f"{high}|{name}" if low == high else f"{low}:{high}|{name}"
 
 
 def split_colours(tokens: list[str], number: int) -> tuple[list[str], list[str] | None]:
@@ -80,15 +97,9 @@ def _by_line(text: str) -> ExactCover:
         if not line or line.startswith("|"):
             continue
         if problem is None:
-            if ":" in line:
-                raise FormatError(f"line {number}: item names hold no ':' (colours go on options: item:colour)")
-            primary, _, secondary = line.partition("|")
-            if "|" in secondary:
-                raise FormatError(f"line {number}: the item line may hold one '|' only")
-            if not primary.split():
-                raise FormatError(f"line {number}: no primary items before '|'")
+            primary, secondary, bounds = item_line(line, number)
             try:
-                problem = ExactCover(primary.split(), secondary.split())
+                problem = ExactCover(primary, secondary, bounds=bounds)
             except ProblemError as err:
                 raise FormatError(f"line {number}: {err}") from None
             continue
@@ -100,6 +111,57 @@ def _by_line(text: str) -> ExactCover:
     if problem is None:
         raise FormatError("no item line: the first line that is not a comment lists the items")
     return problem
+
+
+def item_line(line: str, number: int) -> tuple[list[str], list[str], dict[str, tuple[int, int]]]:
+    """The item line's (primary names, secondary names, bounds by name), as Knuth's DLX3 reads it (the
+    module doc); FormatError naming line ``number``."""
+    primary: list[str] = []
+    secondary: list[str] | None = None  # None until the '|'
+    bounds: dict[str, tuple[int, int]] = {}
+    for token in line.split():
+        while token.startswith("|"):
+            if secondary is not None:
+                raise FormatError(f"line {number}: the item line may hold one '|' only")
+            secondary, token = [], token[1:]
+        if not token:
+            continue
+        name = token
+        if "|" in token:
+            if secondary is not None:
+                raise FormatError(f"line {number}: {shown(token)}: secondary items take no bounds (u:v|name is "
+                                  "for primary items), and the item line holds one '|' only")
+            prefix, _, name = token.partition("|")
+            if not name or "|" in name:
+                raise FormatError(f"line {number}: {shown(token)} is not u:v|name or v|name (bounds, one '|', "
+                                  "a name)")
+            bounds[name] = _bounds(prefix, token, number)
+        if ":" in name:
+            raise FormatError(f"line {number}: item names hold no ':' (bounds are u:v|name; colours go on options:"
+                              " item:colour)")
+        (primary if secondary is None else secondary).append(name)
+    if not primary:
+        raise FormatError(f"line {number}: no primary items before '|'")
+    return primary, secondary or [], bounds
+
+
+def _bounds(prefix: str, token: str, number: int) -> tuple[int, int]:
+    """``u:v`` or ``v`` (then u = v) of a bounded item ``token``, checked as Knuth's DLX3 checks them."""
+    low, colon, high = prefix.partition(":")
+    if not colon:
+        high = low
+    digits = len(str(MAX_BOUND))
+    for part in (low, high):
+        if not (part.isascii() and part.isdigit()):
+            raise FormatError(f"line {number}: {shown(token)}: bounds are whole numbers, u:v|name or v|name")
+        if len(part.lstrip("0")) > digits or int(part) > MAX_BOUND:
+            raise FormatError(f"line {number}: {shown(token)}: a bound is at most {MAX_BOUND:,}")
+    u, v = int(low), int(high)
+    if v == 0:
+        raise FormatError(f"line {number}: {shown(token)}: the upper bound must be at least 1")
+    if u > v:
+        raise FormatError(f"line {number}: {shown(token)}: the lower bound {u} exceeds the upper bound {v}")
+    return u, v
 
 
 def _packed(data: bytes) -> ExactCover | None:
@@ -125,6 +187,8 @@ def _packed(data: bytes) -> ExactCover | None:
         return None
     in_header = line == header
     names, primary = _header_names(data, int(starts[in_header][0]), int(ends[in_header][-1]), header)
+    if names is None:
+        return None
     starts, ends, line = starts[~in_header], ends[~in_header], line[~in_header]
     item, previous = _items_of(names, text, starts, ends, header)
     if item is None:
@@ -160,11 +224,22 @@ def _tokens(text):
     return starts, ends
 
 
-def _header_names(data: bytes, start: int, end: int, number: int) -> tuple[PackedNames, int]:
-    """The item line's names (its own bytes kept) and how many are primary; FormatError as _by_line."""
+def _bars(header: bytes) -> Iterator[int]:
+    """Where ``|`` stands in ``header``, but the first character."""
+    at = header.find(b"|", 1)
+    while at > 0:
+        yield at
+        at = header.find(b"|", at + 1)
+
+
+def _header_names(data: bytes, start: int, end: int, number: int) -> tuple[PackedNames | None, int]:
+    """The item line's names (its own bytes kept) and how many are primary; FormatError as _by_line; None
+    when the line has bounds (or a '|' inside a name: its message is _by_line's)."""
     import numpy as np
 
     header = data[start:end]
+    if any(header[at - 1] not in _WHITESPACE for at in _bars(header)):
+        return None, 0  # a '|' inside a token: bounds (read line by line)
     primary, bar, secondary = header.partition(b"|")
     if b"|" in secondary:
         raise FormatError(f"line {number}: the item line may hold one '|' only")

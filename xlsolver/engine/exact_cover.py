@@ -28,11 +28,20 @@ colour, a name (``add_option(items, colours=...)``; ``item:colour`` in DLX text)
 Options may then share that item when they give it the same colour; an uncoloured
 use of a secondary item still excludes every other use.  A problem with no colour
 anywhere has ``colours`` None, and costs nothing more.
+
+Knuth's *multiplicities* (his DLX3 / Algorithm M): a primary item may have
+*bounds* ``(u, v)``, ``0 <= u <= v``, ``v >= 1``: a solution covers it at least
+``u`` and at most ``v`` times (``ExactCover(primary, secondary, bounds={"A": (2, 3)})``;
+``2:3|A`` in DLX text).  Options are still sets, each chosen at most once, and a
+solution is still a set of options: choosing the same options in another order
+is the same solution.  Items not named keep ``(1, 1)``; a problem where every item
+does has ``bounds`` None, and costs nothing more.  (A primary item with bounds
+``(0, 1)`` differs from a secondary item: an option must still hold a primary item.)
 """
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -44,6 +53,9 @@ def shown(name: str, most: int = 60) -> str:
     """A name quoted for a message, cut short when long (a hostile file's 60 MB line is one line still)."""
     return repr(name) if len(name) <= most else f"{name[:most]!r}... ({len(name):,} characters)"
 
+
+#: The largest bound an item may take (Knuth's DLX3 keeps it in an ``int``): a larger one is refused.
+MAX_BOUND = 2**31 - 1
 
 AUTO, FIRST, FEWEST = "auto", "first", "fewest"
 BRANCHING = (AUTO, FIRST, FEWEST)
@@ -64,17 +76,41 @@ class ExactCover:
     labels: list[Hashable] = field(default_factory=list)
     branching: str = AUTO  # AUTO, FIRST or FEWEST: which item a search branches on (see the module doc)
     colours: list[tuple[str, ...]] | None = None  # per option, each item's colour ("": none); None: no colours
+    #: primary item name -> (u, v): covered between u and v times; only items whose bounds are not (1, 1)
+    #: are kept, and None when there is none (the module doc)
+    bounds: dict[str, tuple[int, int]] | None = None
 
     @property
     def coloured(self) -> bool:
         """Does some option give a secondary item a colour?  (Then only colour-aware counters may run.)"""
         return self.colours is not None
 
+    @property
+    def multiplicities(self) -> bool:
+        """Does some primary item have bounds other than (1, 1)?  (Then only bound-aware counters may run.)"""
+        return self.bounds is not None
+
+    def bounds_of(self, item: int) -> tuple[int, int]:
+        """``(u, v)``: how many times a solution covers ``item`` (an index) at least and at most; a secondary
+        item's are (0, 1)."""
+        if item >= len(self.primary):
+            return 0, 1
+        if self.bounds is None:
+            return 1, 1
+        return self.bounds.get(self.primary[item], (1, 1))
+
+    def primary_bounds(self) -> list[tuple[int, int]]:
+        """Every primary item's ``(u, v)``, in item order (what a search over bounds starts from)."""
+        if self.bounds is None:
+            return [(1, 1)] * len(self.primary)
+        return [self.bounds.get(name, (1, 1)) for name in self.primary]
+
     def __post_init__(self) -> None:
         if self.branching not in BRANCHING:
             raise ProblemError(f"branching {self.branching!r} is unknown; choose {' or '.join(map(repr, BRANCHING))}")
         self._index: dict[str, int] | None = None  # name -> item, made when an option is added by name
         if isinstance(self.primary, PackedNames) and isinstance(self.secondary, PackedNames):
+            self.bounds = self._checked_bounds()
             return  # read from text and checked there (dlx_text), kept packed
         for kind, names in (("primary", self.primary), ("secondary", self.secondary)):
             if isinstance(names, str):
@@ -93,6 +129,37 @@ class ExactCover:
         for name in names:
             if not name or any(ch.isspace() for ch in name) or "|" in name:
                 raise ProblemError(f"item name {name!r} must be non-empty, without spaces or '|'")
+        self.bounds = self._checked_bounds()
+
+    def _checked_bounds(self) -> dict[str, tuple[int, int]] | None:
+        """``bounds`` checked (primary items, ``0 <= u <= v``, ``1 <= v <= MAX_BOUND``), (1, 1) left out; None
+        when nothing is left."""
+        if self.bounds is None:
+            return None
+        if not isinstance(self.bounds, Mapping):
+            raise ProblemError(f"bounds must map item names to (u, v), not {type(self.bounds).__name__}")
+        if not self.bounds:
+            return None
+        primary = set(self.primary)
+        kept = {}
+        for name, pair in self.bounds.items():
+            if name not in primary:
+                where = "a secondary item: only primary items take bounds" if name in set(self.secondary) \
+                    else "not an item of the problem"
+                raise ProblemError(f"bounds of {shown(str(name))}: it is {where}")
+            try:
+                low, high = pair
+            except (TypeError, ValueError):
+                raise ProblemError(f"bounds of {name!r} must be a pair (u, v), not {pair!r}") from None
+            for value in (low, high):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ProblemError(f"bounds of {name!r} must be whole numbers, not {value!r}")
+            if not 0 <= low <= high or high < 1 or high > MAX_BOUND:
+                raise ProblemError(f"bounds ({low}, {high}) of {name!r} must have 0 <= u <= v and "
+                                   f"1 <= v <= {MAX_BOUND:,}")
+            if (low, high) != (1, 1):
+                kept[name] = (low, high)
+        return kept or None
 
     @property
     def items(self) -> Sequence[str]:
@@ -164,8 +231,10 @@ class ExactCover:
         return self.colours[option] if self.colours is not None else ("",) * len(self.options[option])
 
     def is_solution(self, solution: Sequence[int]) -> bool:
-        """True if ``solution`` covers each primary item once and each secondary item at most once, or
-        several times in one colour."""
+        """True if ``solution`` (distinct options) covers each primary item once (within its bounds) and each
+        secondary item at most once, or several times in one colour."""
+        if len(set(solution)) != len(solution):
+            return False
         covered = [0] * len(self.items)
         tints: dict[int, set[str]] = {}  # the colours each secondary item is given
         for option in solution:
@@ -175,12 +244,13 @@ class ExactCover:
                 else:
                     covered[item] += 1
         primary = len(self.primary)
-        return (all(n == 1 for n in covered[:primary])
+        return (all(low <= n <= high for n, (low, high) in zip(covered[:primary], self.primary_bounds()))
                 and all(covered[i] + (i in tints) <= 1 for i in range(primary, len(covered)))
                 and all(len(colours) == 1 for colours in tints.values()))
 
     def restricted(self, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
-        """A problem with only the options in ``keep``, and the map new index -> old index."""
+        """A problem with only the options in ``keep`` (the same items and bounds), and the map new index ->
+        old index."""
         keep = sorted(set(keep))
         sub = copy.copy(self)  # the same items, already checked (checking them again cost more than the copy)
         sub.options = [self.options[i] for i in keep]
