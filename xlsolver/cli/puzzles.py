@@ -15,7 +15,7 @@ from ..pictures.terminal import print_json
 from .console import interruptible, progress_bar, report
 from .options import NOT_SAVED_EXIT, diagram_ask
 from .reading import (family_of, file_reader, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx,
-                      save_dlx, write_files)
+                      save_dlx, write_files, writes_asked)
 
 
 def run_solve(args) -> int:
@@ -39,6 +39,7 @@ def run_solve(args) -> int:
     picked = "--index" if getattr(args, "index", None) else "--random" if getattr(args, "random", False) else None
     if picked and family.exact_cover is None:
         raise UserError(f"{picked} applies to exact-cover puzzles; {family.name} is searched another way")
+    writes_asked(args, family)  # a file format the family does not write: said before searching
     puzzle = parse_puzzle(family, rows, settings)
     save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:

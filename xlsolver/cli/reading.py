@@ -91,11 +91,10 @@ def file_reader(path: str | None) -> Family | None:
     return None if owner is None else families.get(owner)
 
 
-def write_files(args, family: Family, puzzle) -> int | None:
-    """``--xmpuzzle OUT`` and the like (a format a family writes): the puzzle and the solution shown, written by
-    its family.  A file that cannot be written is said in one line: NOT_SAVED_EXIT (the answer is printed)."""
-    from .options import NOT_SAVED_EXIT
-
+def writes_asked(args, family: Family) -> list[tuple[str, str]]:
+    """(suffix, path) of each ``--xmpuzzle OUT`` and the like given; a format the family does not write is
+    refused now, before any search."""
+    asked = []
     for key, target in vars(args).items():
         if not key.startswith("write_") or not target:
             continue
@@ -103,6 +102,17 @@ def write_files(args, family: Family, puzzle) -> int | None:
         form = family.file_form(suffix)
         if form is None or form.write is None:
             raise UserError(f"--{suffix[1:]} writes {suffix} files, which {family.name} puzzles are not written as")
+        asked.append((suffix, target))
+    return asked
+
+
+def write_files(args, family: Family, puzzle) -> int | None:
+    """``--xmpuzzle OUT`` and the like (a format a family writes): the puzzle and the solution shown, written by
+    its family.  A file that cannot be written is said in one line: NOT_SAVED_EXIT (the answer is printed)."""
+    from .options import NOT_SAVED_EXIT
+
+    for suffix, target in writes_asked(args, family):
+        form = family.file_form(suffix)
         if getattr(puzzle, "shown", None) is None:
             print(f"xlsolver: nothing written to {target!r}: no solution to write", file=sys.stderr)
             continue

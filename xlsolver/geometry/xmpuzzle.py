@@ -29,8 +29,9 @@ Voxel = tuple[int, int, int]
 #: The most a file may hold, compressed or not: the largest public file holds 0.7 MB of XML (3D Onat, with its
 #: solutions and their disassembly trees).
 MAX_BYTES = 32 * 1024 * 1024
-#: XML elements read at most, and how deep they may nest (a disassembly tree nests one level a separation).
-MAX_ELEMENTS = 2_000_000
+#: XML elements read at most (the public file with most has 17,210: 3D Onat's disassembly trees; a file of this
+#: many is refused in about a second), and how deep they may nest (a disassembly tree nests a level a separation).
+MAX_ELEMENTS = 200_000
 MAX_DEPTH = 500
 #: The most voxels one shape's box may hold (x * y * z): far above any public file's (35 x 35 x 35).
 MAX_VOXELS = 1_000_000
@@ -340,10 +341,11 @@ def voxel_text(shape: Shape) -> str:
 
 def dumps(puzzle: Puzzle) -> str:
     """The puzzle as BurrTools' XML text."""
-    from xml.sax.saxutils import escape, quoteattr
+    from xml.sax.saxutils import escape
 
-    def attributes(**values) -> str:
-        return "".join(f" {key}={quoteattr(str(value))}" for key, value in values.items() if value is not None)
+    def attributes(**values) -> str:  # always in double quotes, as BurrTools' own parser expects them
+        return "".join(f' {key}="{escape(str(value), {chr(34): "&quot;"})}"' for key, value in values.items()
+                       if value is not None)
 
     lines = ['<?xml version="1.0"?>', f'<puzzle version="{puzzle.version}">',
              f' <gridType type="{puzzle.grid}"/>']

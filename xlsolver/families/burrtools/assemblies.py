@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ...geometry.burr_grids import Symmetry
 from ...geometry.lattice import Coord
-from .problem import Built
+from .problem import HOLE, Built, tagged
 
 Instance = tuple[int, int]  # a piece of the list: (its shape's place in the list, which copy)
 
@@ -129,11 +129,14 @@ def _item_maps(built: Built, symmetries: Sequence[Symmetry], mapping: dict[int, 
     (a rotation) or to its partner (a mirror: ``mapping``)."""
     index = {name: i for i, name in enumerate(built.cover.items)}
     letters = {piece.letter: i for i, piece in enumerate(built.pieces)}
+    tints = sorted({colour for piece in built.pieces for colour in piece.cells.values() if colour})
     maps = []
     for symmetry in symmetries:
         items = list(range(len(index)))
         for cell, image in symmetry.cells.items():
             items[index[built.item(cell)]] = index[built.item(image)]
+            for tint in tints:
+                items[index[tagged(built.item(cell), tint)]] = index[tagged(built.item(image), tint)]
         for letter, place in letters.items():
             if letter in index and place in mapping:
                 items[index[letter]] = index[built.pieces[mapping[place]].letter]
@@ -141,7 +144,7 @@ def _item_maps(built: Built, symmetries: Sequence[Symmetry], mapping: dict[int, 
     return maps
 
 
-Assembly = tuple[tuple[str, tuple[Coord, ...]], ...]  # (letter, cells sorted) per piece, sorted
+Assembly = tuple[tuple[str, tuple[tuple[Coord, int], ...]], ...]  # (letter, (cell, colour) sorted) a piece
 
 
 def least_of_class(built: Built, found: Group):
@@ -155,7 +158,7 @@ def least_of_class(built: Built, found: Group):
         return tuple(sorted((letter, tuple(sorted(cells))) for letter, cells in pieces))
 
     def accept(solution: Sequence[int]) -> bool:
-        pieces = [(labels[o].letter, labels[o].cells) for o in solution]
+        pieces = [(labels[o].letter, labels[o].colours) for o in solution if labels[o].letter != HOLE]
         own = key(pieces)
         copies: dict[str, int] = {}
         ordered = []  # (place in the list, copy, cells): copies numbered in their order, as BurrTools sorts them
@@ -183,7 +186,7 @@ def _image(built: Built, found: Group, symmetry: Symmetry, ordered, letter_of) -
                 return None
             place = partner[0]
         counts[place] = counts.get(place, 0) + 1
-        moved.append((letter_of[place], frozenset(symmetry.cells[c] for c in cells)))
+        moved.append((letter_of[place], frozenset((symmetry.cells[c], tint) for c, tint in cells)))
     if any(not built.pieces[place].low <= counts.get(place, 0) <= built.pieces[place].high
            for place in range(len(built.pieces))):
         return None

@@ -22,7 +22,7 @@ from ...geometry import xmpuzzle
 from ...geometry.burr_grids import placement_of
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
-from .problem import OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
+from .problem import HOLE, OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
 
 #: Colours of the pieces, by their place in the piece list; a variable cell left empty is drawn pale.
 PALETTE = ("#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f", "#bc80bd",
@@ -100,7 +100,7 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         return f"layer {z + 1} {cell_name(line - first_line[z], col)}"
 
     def why_none() -> str:
-        covered = {cell for label in built.cover.labels for cell in label.cells}
+        covered = {cell for label in built.cover.labels if label.letter != HOLE for cell in label.cells}
         stranded = [cell for cell, (state, _) in built.result.items()
                     if state == xmpuzzle.FILLED and cell not in covered]
         if stranded:
@@ -131,7 +131,7 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         lattice = built.grid.lattice
         return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), colours[label.letter], label.letter)
                                           for option in solution for label in [built.cover.labels[option]]
-                                          for cell in label.cells))
+                                          if label.letter != HOLE for cell in label.cells))
 
     def figures(solution) -> dict:
         if solution is None:
@@ -273,7 +273,8 @@ def placements(built: Built, solution: Sequence[int]) -> tuple:
     by_letter: dict[str, list] = {}
     for option in solution:
         label = built.cover.labels[option]
-        by_letter.setdefault(label.letter, []).append(label)
+        if label.letter != HOLE:
+            by_letter.setdefault(label.letter, []).append(label)
     found = []
     for piece in built.pieces:
         shape = built.file.shapes[piece.shape]

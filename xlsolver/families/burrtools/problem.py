@@ -1,11 +1,23 @@
 """A BurrTools problem as an exact cover: the result's cells, its pieces, every way each piece may lie.
 
 Items: each filled (``#``) cell of the result shape is primary (covered once), each variable (``+``) cell
-secondary (at most once); each shape of the piece list is an item too, primary when the problem takes exactly
-one copy, secondary when it takes none or one.  An option is one placement of one shape: a proper rotation
-(BurrTools never mirrors a piece) and a translation putting its filled voxels on cells of the result, each
-voxel's colour allowed on its cell's colour by the problem's rules.  Cells are named as the layers show them
-(``2-C3``: layer 2, row 3, column C), shapes by their letter (``A`` the first of the piece list).
+secondary (at most once); each shape of the piece list is an item too: primary when the problem takes exactly
+one copy, secondary when it takes none or one, else primary with multiplicity bounds (Knuth's DLX3: covered
+between ``min`` and ``max`` times), so copies of a shape are one item and never told apart.  An option is one
+placement of one shape: a proper rotation (BurrTools never mirrors a piece) and a translation putting its filled
+voxels on cells of the result, each voxel's colour allowed on its cell's colour by the problem's rules.
+
+A piece with coloured voxels may have two orientations on the same cells, its colours on different ones: both
+are placements (BurrTools tells them apart), and each coloured voxel's option also holds the secondary item
+``CELL*COLOUR`` (never shared: one piece a cell), so that the two options differ in their items and the result's
+symmetries carry each onto the right one.
+
+``maxHoles`` (at most that many variable cells left empty) matters only where the piece counts leave the volume
+open (ranges of shapes of different sizes); then the variable cells are primary, each covered by a piece or by a
+*hole* option holding it and the item ``holes``, bounded by ``(0, maxHoles)``.
+
+Cells are named as the layers show them (``2-C3``: layer 2, row 3, column C), shapes by their letter (``A`` the
+first of the piece list).
 """
 from __future__ import annotations
 
@@ -28,6 +40,8 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 MAX_OPTIONS = 1_000_000
 MAX_CELLS = 50_000  # result cells at most (a public result has at most a few hundred)
 OPEN, VARIABLE, OUTSIDE = ".", "+", "#"  # a filled cell, a variable one, no cell: as the answer's layers show them
+HOLE = VARIABLE  # the letter of a hole option (a variable cell left empty, counted against maxHoles)
+HOLES = "holes"  # the item every hole option holds
 Position = tuple[int, int, int]  # layer, row, column as the layers are drawn
 
 
@@ -127,9 +141,6 @@ def _piece(file: xmpuzzle.Puzzle, grid: Grid, part: xmpuzzle.Part, letter: str, 
                              "made of filled voxels only"])
     if not shape.voxels and part.high:
         raise InvalidPuzzle([f"{where}: shape {part.shape + 1} has no voxels"])
-    if part.high > 1:
-        raise InvalidPuzzle([f"{where}: shape {part.shape + 1} is used {part.high} times; pieces with copies are not "
-                             "supported yet"])
     cells = {}
     for voxel, (_, colour) in shape.voxels.items():
         if not grid.is_cell(voxel):
@@ -161,8 +172,17 @@ def _cover(built: Built, where: str) -> ExactCover:
     filled = [c for c in order if built.result[c][0] == xmpuzzle.FILLED]
     variable = [c for c in order if built.result[c][0] == xmpuzzle.VARIABLE]
     pieces = [p for p in built.pieces if p.high]
-    cover = ExactCover([built.item(c) for c in filled] + [p.letter for p in pieces if p.low],
-                       [built.item(c) for c in variable] + [p.letter for p in pieces if not p.low])
+    holes = _holes(built, len(variable))
+    counted = [p.letter for p in pieces if (p.low, p.high) != (0, 1)]
+    bounds = {p.letter: (p.low, p.high) for p in pieces if (p.low, p.high) not in ((0, 1), (1, 1))}
+    if holes is not None:
+        bounds[HOLES] = (0, holes)
+    tints = sorted({colour for p in pieces for colour in p.cells.values() if colour})
+    cover = ExactCover([built.item(c) for c in filled + (variable if holes is not None else [])] + counted
+                       + ([HOLES] if holes is not None else []),
+                       ([] if holes is not None else [built.item(c) for c in variable])
+                       + [p.letter for p in pieces if (p.low, p.high) == (0, 1)]
+                       + [tagged(built.item(c), tint) for c in order for tint in tints], bounds=bounds or None)
     problem = built.problem
     names = {cell: built.item(cell) for cell in built.result}
     options = 0
@@ -174,14 +194,34 @@ def _cover(built: Built, where: str) -> ExactCover:
                 placed = [tuple(c + s for c, s in zip(cell, shift)) for cell in cells]
                 if all(cell in built.result and allowed(built.file, problem, colour, built.result[cell][1])
                        for cell, colour in zip(placed, colours)):
-                    cover.add_option([piece.letter] + [names[cell] for cell in placed],
+                    cover.add_option([piece.letter] + [names[cell] for cell in placed]
+                                     + [tagged(names[cell], tint) for cell, tint in zip(placed, colours) if tint],
                                      label=Placed(piece.letter, frozenset(placed),
                                                   tuple(sorted(zip(placed, colours)))))
                     options += 1
                     if options > MAX_OPTIONS:
                         raise InvalidPuzzle([f"{where}: more than {MAX_OPTIONS:,} placements of its pieces; too large "
                                              "for xlsolver"])
+    if holes is not None:
+        for cell in variable:
+            cover.add_option([names[cell], HOLES], label=Placed(HOLE, frozenset([cell]), ()))
     return cover
+
+
+def tagged(item: str, colour: int) -> str:
+    """The secondary item of a cell covered by a voxel of this colour."""
+    return f"{item}*{colour}"
+
+
+def _holes(built: Built, variable: int) -> int | None:
+    """The most variable cells that may stay empty, where that is a rule of its own: ``maxHoles`` given, the
+    pieces' volume open (ranges) and the bound short of every variable cell; None where it is no rule."""
+    limit = built.problem.max_holes
+    if limit is None or limit >= variable:
+        return None
+    fewest = sum(p.size * p.low for p in built.pieces)
+    most = sum(p.size * p.high for p in built.pieces)
+    return None if fewest == most else limit
 
 
 def pieces_used(built: Built, solution: Sequence[int]) -> dict[str, list[frozenset[Coord]]]:
@@ -189,9 +229,10 @@ def pieces_used(built: Built, solution: Sequence[int]) -> dict[str, list[frozens
     placed: dict[str, list[frozenset[Coord]]] = {}
     for option in solution:
         label = built.cover.labels[option]
-        placed.setdefault(label.letter, []).append(label.cells)
+        if label.letter != HOLE:
+            placed.setdefault(label.letter, []).append(label.cells)
     return placed
 
 
-__all__ = ["LETTERS", "MAX_OPTIONS", "Placed", "Piece", "Built", "build", "allowed", "pieces_used", "problem_title", "OPEN",
-           "VARIABLE", "OUTSIDE"]
+__all__ = ["LETTERS", "MAX_OPTIONS", "Placed", "Piece", "Built", "build", "allowed", "pieces_used", "problem_title",
+           "OPEN", "VARIABLE", "OUTSIDE", "HOLE", "HOLES", "tagged"]
