@@ -183,29 +183,47 @@ def _cover(built: Built, where: str) -> ExactCover:
                        ([] if holes is not None else [built.item(c) for c in variable])
                        + [p.letter for p in pieces if (p.low, p.high) == (0, 1)]
                        + [tagged(built.item(c), tint) for c in order for tint in tints], bounds=bounds or None)
-    problem = built.problem
     names = {cell: built.item(cell) for cell in built.result}
+    box = tuple(tuple(bound(c[i] for c in built.result) for i in range(3)) for bound in (min, max))
+    board = frozenset(built.result)
     options = 0
     for piece in pieces:
         for cells, colours in built.grid.orientations(piece.cells):
-            anchor = cells[0]
-            for target in order:
-                shift = tuple(t - a for t, a in zip(target, anchor))
-                placed = [tuple(c + s for c, s in zip(cell, shift)) for cell in cells]
-                if all(cell in built.result and allowed(built.file, problem, colour, built.result[cell][1])
-                       for cell, colour in zip(placed, colours)):
-                    cover.add_option([piece.letter] + [names[cell] for cell in placed]
-                                     + [tagged(names[cell], tint) for cell, tint in zip(placed, colours) if tint],
-                                     label=Placed(piece.letter, frozenset(placed),
-                                                  tuple(sorted(zip(placed, colours)))))
-                    options += 1
-                    if options > MAX_OPTIONS:
-                        raise InvalidPuzzle([f"{where}: more than {MAX_OPTIONS:,} placements of its pieces; too large "
-                                             "for xlsolver"])
+            for placed in _placements(built, cells, colours, order, board, box):
+                cover.add_option([piece.letter] + [names[cell] for cell in placed]
+                                 + [tagged(names[cell], tint) for cell, tint in zip(placed, colours) if tint],
+                                 label=Placed(piece.letter, frozenset(placed), tuple(sorted(zip(placed, colours)))))
+                options += 1
+                if options > MAX_OPTIONS:
+                    raise InvalidPuzzle([f"{where}: more than {MAX_OPTIONS:,} placements of its pieces; too large "
+                                         "for xlsolver"])
     if holes is not None:
         for cell in variable:
             cover.add_option([names[cell], HOLES], label=Placed(HOLE, frozenset([cell]), ()))
     return cover
+
+
+def _placements(built: Built, cells: Sequence[Coord], colours: Sequence[int], order: Sequence[Coord],
+                board: frozenset, box: tuple[Coord, Coord]):
+    """Every translation of an orientation onto cells of the result (``board``, within ``box``: its least and
+    greatest coordinates), its colours allowed there: its first cell put on each result cell whose place leaves
+    the piece's box inside the result's box, then checked."""
+    result = built.result
+    low, high = box
+    anchor = cells[0]
+    offsets = [tuple(c - a for c, a in zip(cell, anchor)) for cell in cells]
+    (x0, y0, z0), (x1, y1, z1) = ([low[i] - min(o[i] for o in offsets) for i in range(3)],
+                                  [high[i] - max(o[i] for o in offsets) for i in range(3)])
+    checked = any(colours) or any(colour for _, colour in result.values())
+    move = built.grid.lattice.mover
+    for target in order:
+        x, y, z = target
+        if not (x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1):
+            continue
+        placed = move(target, offsets)
+        if board.issuperset(placed) and (not checked or all(
+                allowed(built.file, built.problem, colour, result[cell][1]) for cell, colour in zip(placed, colours))):
+            yield placed
 
 
 def tagged(item: str, colour: int) -> str:
