@@ -13,7 +13,7 @@ CARDS = (
     Card('calendar', 'calendar', 'A-Puzzle-A-Day: cover the calendar but one date', order=5, counts=True, command=None, settings=(
         Setting('date', 'Date', 'the date to leave uncovered: Nov 25, 25 November, 2026-11-25 or 11-25 (blank: today)'),
     )),
-    Card('solid', 'solid', '3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes', order=6, counts=True, command=None, settings=(
+    Card('solid', 'solid', '3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes', order=6, counts=True, command=None, writes=('.xmpuzzle',), settings=(
         Setting('board', 'Board', "pyramid (55 balls), pyramid-N (N layers), soma (3x3x3), bedlam (4x4x4), a box WxDxH, or balls or cubes: the cells as typed (blank: the pieces' own board)"),
         Setting('pieces', 'Pieces', "iq-puzzler-pro, kanoodle, soma, bedlam or a piece-set file (blank: the board's own)"),
     )),

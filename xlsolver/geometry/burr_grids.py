@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 
+from . import xmpuzzle
 from .lattice import CUBIC, SPHERES, Coord, LayeredLattice, Transform
 
 Marked = Mapping[Coord, object]  # cell -> its mark
@@ -189,6 +190,34 @@ def placement_of(filled: Mapping[Coord, object], hotspot: Coord, cells: Mapping[
     raise ValueError("the cells are not the piece turned any way")
 
 
+def cube_file(result: Iterable[Coord], pieces: Sequence[tuple[str, Sequence[Coord]]],
+              solutions: Sequence[Sequence[Iterable[Coord]]], comment: str = "") -> xmpuzzle.Puzzle:
+    """A BurrTools file of one problem on the cube grid: the result (every cell filled), each piece (a name and its
+    cells) a shape taken once, and each solution (the cells each piece fills, in the order of ``pieces``) as an
+    assembly; solved (state 2) when ``solutions`` are all of them is the caller's to say: here state 0."""
+    cells = list(result)
+    low = CUBIC.corner(cells)
+    result_cells = [tuple(c - b for c, b in zip(cell, low)) for cell in cells]
+    shapes = [_shape(result_cells, "result")]
+    for name, piece in pieces:
+        shapes.append(_shape(list(CUBIC.normalise(piece)), name))
+    assemblies = []
+    for solution in solutions:
+        placements = []
+        for shape, placed in zip(shapes[1:], solution):
+            moved = {tuple(c - b for c, b in zip(cell, low)): 0 for cell in placed}
+            placements.append(placement_of({v: 0 for v in shape.voxels}, shape.hotspot, moved))
+        assemblies.append(tuple(placements))
+    problem = xmpuzzle.Problem(tuple(xmpuzzle.Part(n, 1, 1) for n in range(1, len(shapes))), 0,
+                               solutions=tuple(assemblies))
+    return xmpuzzle.Puzzle(0, tuple(shapes), (problem,), comment=comment)
+
+
+def _shape(cells: Sequence[Coord], name: str) -> xmpuzzle.Shape:
+    size = tuple(1 + max(c[i] for c in cells) for i in range(3))
+    return xmpuzzle.Shape(size, {cell: (xmpuzzle.FILLED, 0) for cell in cells}, name=name)
+
+
 def signed_permutations() -> Iterable[tuple[tuple[int, ...], ...]]:
     """Every signed permutation matrix of size 3 (a check that :data:`NUMBERED` holds each once)."""
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
@@ -197,4 +226,4 @@ def signed_permutations() -> Iterable[tuple[tuple[int, ...], ...]]:
 
 
 __all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "BALLS", "GRIDS", "normal",
-           "moved", "placed_cells", "placement_of", "signed_permutations"]
+           "moved", "placed_cells", "placement_of", "cube_file", "signed_permutations"]
