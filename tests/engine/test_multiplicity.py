@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from problems import brute_force
 from xlsolver import engine
-from xlsolver.engine import dlx_text, multiplicity
+from xlsolver.engine import dlx_text, multiplicity, multiplicity_native
 from xlsolver.engine.exact_cover import ExactCover, ProblemError
 
 
@@ -68,7 +68,7 @@ def found(problem: ExactCover, **controls) -> list[frozenset[int]]:
     return [frozenset(solution) for solution in engine.Search(problem, **controls)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(bounded_problems(coloured=True))
 def test_each_solution_is_found_once_as_every_subset_tried(problem):
     solutions = found(problem)
@@ -76,7 +76,7 @@ def test_each_solution_is_found_once_as_every_subset_tried(problem):
     assert set(solutions) == brute_force(problem)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(bounded_problems(), st.data())
 def test_given_options_are_in_every_solution_found(problem, data):
     if not problem.options:
@@ -99,3 +99,16 @@ def test_plain_problems_keep_their_engines_and_bounded_ones_go_to_algorithm_m():
     assert engine.choose("auto", bounded) is engine.by_bounds() and engine.count(bounded).solutions == 1
     with pytest.raises(ValueError, match="the fewest engine does not take items with bounds"):
         engine.count(bounded, engine="fewest")
+
+
+@pytest.mark.skipif(not multiplicity_native.ready(), reason="the C search was not built")
+@settings(max_examples=80, deadline=None)
+@given(bounded_problems(coloured=True), st.data())
+def test_the_c_search_walks_the_python_search(problem, data):
+    given = data.draw(st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=1, unique=True)) \
+        if problem.options else []
+    nodes = []
+    python = list(multiplicity.solutions(problem, given, lambda n, e, final=False: nodes.append(n) and False))
+    assert list(multiplicity_native.solutions(problem, given)) == python  # the same solutions in the same order
+    counted, first, c_nodes, exhausted = multiplicity_native.count(problem, given)
+    assert (counted, first, c_nodes, exhausted) == (len(python), python[0] if python else None, nodes[-1], True)

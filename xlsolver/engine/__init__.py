@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from ..base import clock
 from ..base.answer import Status
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, multiplicity, ordered, reference
+from . import (estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, multiplicity, multiplicity_native,
+               ordered, reference)
 from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
@@ -31,7 +32,8 @@ __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
 ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest,
-           fewest_native.NAME: fewest_native, ordered.NAME: ordered, multiplicity.NAME: multiplicity}
+           fewest_native.NAME: fewest_native, ordered.NAME: ordered, multiplicity.NAME: multiplicity,
+           multiplicity_native.NAME: multiplicity_native}
 #: The engine of each branching rule: (plain Python, compiled).  The fewest-options search compiled is the C
 #: kernel where it was built (it starts at once and runs at twice the speed of Knuth's DLX2), else numba's.
 BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_native.ready() else fast_fewest)}
@@ -414,7 +416,8 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
     if (name in ("numba", fast_fewest.NAME) and not fast.available()) or (name == fast.NAME and not fast.ready()):
         raise ValueError(f"the {name} engine needs numba: pip install numba")
-    if name == fewest_native.NAME and not fewest_native.ready():
+    if (name == fewest_native.NAME and not fewest_native.ready()) or \
+            (name == multiplicity_native.NAME and not multiplicity_native.ready()):
         raise ValueError(f"the {name} engine was not built (reinstall xlsolver where a C compiler is installed)")
     if problem.multiplicities:  # only the engines that honour bounds (Algorithm M's search) may run
         if name in ("auto", "numba"):
@@ -444,8 +447,9 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
 
 
 def by_bounds():
-    """The engine for a problem whose items have bounds: Algorithm M's search (:mod:`.multiplicity`)."""
-    return multiplicity
+    """The engine for a problem whose items have bounds: Algorithm M's search, in C where it was built
+    (:mod:`.multiplicity_native`: the same nodes, the same solutions in the same order), else in Python."""
+    return multiplicity_native if multiplicity_native.ready() else multiplicity
 
 
 def as_predicate(cancel) -> Callable[[], bool]:
