@@ -1,5 +1,6 @@
 """The compiled parts: the memoised counter's loop (xlsolver/engine/memo_kernel.c), the first-item
-search's (xlsolver/engine/search_kernel.c) and the fewest-options search's (xlsolver/engine/fewest_kernel.c).
+search's (xlsolver/engine/search_kernel.c), the fewest-options search's (xlsolver/engine/fewest_kernel.c) and
+the search over items with bounds (xlsolver/engine/multiplicity_kernel.c).
 
 Everything else is in pyproject.toml.  Each library is called through ctypes, not
 imported, so it exports its own functions instead of a module init, and each is
@@ -32,4 +33,9 @@ fewest_kernel = c_library("_fewest_native", "fewest_kernel.c",
                            "xlsolver_fewest_explored", "xlsolver_fewest_solutions", "xlsolver_fewest_nodes",
                            "xlsolver_fewest_children"])
 
-setup(ext_modules=[memo_kernel, search_kernel, fewest_kernel], cmdclass={"build_ext": BuildCLibrary})
+multiplicity_kernel = c_library("_multiplicity_native", "multiplicity_kernel.c",
+                                ["xlsolver_multiplicity_abi", "xlsolver_multiplicity_new", "xlsolver_multiplicity_run",
+                                 "xlsolver_multiplicity_free", "xlsolver_multiplicity_explored",
+                                 "xlsolver_multiplicity_solutions", "xlsolver_multiplicity_nodes"])
+
+setup(ext_modules=[memo_kernel, search_kernel, fewest_kernel, multiplicity_kernel], cmdclass={"build_ext": BuildCLibrary})

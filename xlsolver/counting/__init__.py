@@ -20,6 +20,12 @@ and :class:`Counted` says which it was (``counter``, the ``--json`` field):
   options and Burnside's quotients (``symmetry.py``);
 - ``search``: one search of the whole problem (also the only way with a side
   condition: its candidates are judged one by one).
+
+A problem whose items have bounds (Knuth's multiplicities: pieces with counts)
+is counted by the search that honours them (``engine.counter`` chooses it),
+split over processes as any other; its total takes no symmetry plan (Burnside's
+quotients need each item covered once, ``symmetry.plan``), and its count up to
+symmetry is made by orbits, solution by solution, as a side condition's is.
 """
 from __future__ import annotations
 
@@ -81,6 +87,10 @@ def count(request: Request) -> Counted:
     problem = request.problem
     identity = [range(len(problem.items))]
     maps = _usable_group(request)
+    if problem.multiplicities and len(maps) > 1:
+        if request.distinct:
+            return _count_by_orbit(request)
+        maps = identity  # a plain count: Burnside's quotients need every item covered once (symmetry.plan)
     use_symmetry = request.distinct or (request.limit is None and len(maps) > 1)
     the_plan = symmetry.plan(problem, maps if use_symmetry else identity)
     counted, counter, jobs = _count_by(request, the_plan)
@@ -184,7 +194,7 @@ def _count_accepted(request: Request) -> Counted:
     """A side condition: the problem's solutions are searched for, and those it accepts counted one by one
     (no progress: the search's would count what it judges, not what it accepts)."""
     if request.accept_symmetric and request.limit is None:
-        return _count_accepted_by_orbit(request)
+        return _count_by_orbit(request)
     if request.distinct or (request.jobs or 1) > 1 or request.scheduler:
         raise CannotCount("--distinct, --jobs and --scheduler need a puzzle without a side condition (this one is "
                           "checked candidate by candidate)")
@@ -203,18 +213,23 @@ def _count_accepted(request: Request) -> Counted:
                    judged.engine, counter=SEARCH, candidates=judged.solutions)
 
 
-def _count_accepted_by_orbit(request: Request) -> Counted:
-    """A side condition the symmetries keep: the searches of the symmetry plan's terms (a solution of each
-    term stands for ``weight`` solutions, its images), each solution judged once.  Burnside's lemma over the
-    accepted: up to symmetry there are (sum of |stabiliser| over the accepted) / |group| of them."""
-    if (request.jobs or 1) > 1 or request.scheduler:
-        raise CannotCount("--jobs and --scheduler need a puzzle without a side condition (this one is checked "
-                          "solution by solution)")
+def _count_by_orbit(request: Request) -> Counted:
+    """A side condition the symmetries keep, or a count up to symmetry of a problem with bounds: the searches
+    of the symmetry plan's terms (a solution of each term stands for ``weight`` solutions, its images), each
+    solution judged once (by ``request.accept``, if any).  Burnside's lemma over the accepted: up to symmetry
+    there are (sum of |stabiliser| over the accepted) / |group| of them."""
     problem, controls = request.problem, request.controls
+    why = "a side condition (this one is checked" if request.accept is not None else \
+        "no piece counts (with counts, --distinct counts"
+    if (request.jobs or 1) > 1 or request.scheduler:
+        raise CannotCount(f"--jobs and --scheduler need a puzzle without {why} solution by solution)")
+    if request.limit is not None:
+        raise CannotCount(f"--limit with --distinct needs a puzzle without {why} solution by solution)")
     maps = _usable_group(request)
-    import numpy  # here: only a side condition's count by orbits needs it
+    import numpy  # here: only a count by orbits needs it
 
-    the_plan = symmetry.plan(problem, maps)
+    the_plan = symmetry.Plan(symmetry.terms(problem, maps), (), len(maps)) if problem.multiplicities else \
+        symmetry.plan(problem, maps)
     images = numpy.array(symmetry.option_maps(problem, maps), dtype=numpy.int64)
     start, nodes, judged, accepted, stabilisers = clock.now(), 0, 0, 0, 0
     complete, stopped, engine_name = True, None, ""
@@ -224,7 +239,7 @@ def _count_accepted_by_orbit(request: Request) -> Counted:
         search = engine.Search(problem, given=term.given, time_limit=left, cancel=controls.cancel)
         for solution in search:
             judged += term.weight
-            if request.accept(solution):
+            if request.accept is None or request.accept(solution):
                 accepted += term.weight
                 stabilisers += term.weight * _stabiliser(images, solution)
         result = search.result
@@ -235,7 +250,7 @@ def _count_accepted_by_orbit(request: Request) -> Counted:
     distinct = stabilisers // len(maps) if complete else -(-stabilisers // len(maps))
     return Counted(accepted, distinct, complete, stopped, len(maps), len(the_plan.terms), nodes, clock.now() - start,
                    1.0 if complete else 0.0, engine_name, counter=PLAN if len(maps) > 1 else SEARCH,
-                   symmetries=len(maps), candidates=judged)
+                   symmetries=len(maps), candidates=judged if request.accept is not None else None)
 
 
 def _stabiliser(images, solution: Sequence[int]) -> int:

@@ -89,6 +89,8 @@ def branches(problem: ExactCover, search=None) -> Callable[[tuple[int, ...]], li
     or, for the search in the engine's own order, in that order."""
     if search in (fewest, fast_fewest, fewest_native) and fewest_native.ready():
         return functools.partial(fewest_native.children, problem)
+    if problem.multiplicities:
+        return functools.partial(_exact_item_branches, problem)
     all_primary, by_first, masks = compile_masks(ordered.renumbered(problem) if search is ordered else problem)
 
     def below(given: tuple[int, ...]) -> list[int] | None:
@@ -101,6 +103,30 @@ def branches(problem: ExactCover, search=None) -> Callable[[tuple[int, ...]], li
         return [option for mask, option in by_first[(free & -free).bit_length() - 1] if not mask & covered]
 
     return below
+
+
+def _exact_item_branches(problem: ExactCover, given: tuple[int, ...]) -> list[int] | None:
+    """The options of the item without bounds that ``given`` leaves open with the fewest options that fit
+    (None: no such item is open).  Algorithm M's own branches ("x is the first of the item's options
+    taken") are no set of given options, but an item covered exactly once is: each solution holding
+    ``given`` holds exactly one of its options, so the tasks split the count exactly."""
+    bounds = problem.primary_bounds()
+    used = [0] * len(bounds)
+    for option in given:
+        for item in problem.options[option]:
+            if item < len(bounds):
+                used[item] += 1
+    fits = [o for o, items in enumerate(problem.options)
+            if all(used[i] < bounds[i][1] for i in items if i < len(bounds))]
+    options_of: dict[int, list[int]] = {}
+    for o in fits:
+        for item in problem.options[o]:
+            if item < len(bounds) and bounds[item] == (1, 1) and not used[item]:
+                options_of.setdefault(item, []).append(o)
+    open_items = [i for i, pair in enumerate(bounds) if pair == (1, 1) and not used[i]]
+    if not open_items:
+        return None
+    return min((options_of.get(i, []) for i in open_items), key=len)
 
 
 def run_order(problem: ExactCover, the_plan: Plan, tasks: list[Task], width: int, seconds: float | None = None

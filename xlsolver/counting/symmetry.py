@@ -152,11 +152,14 @@ def group(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[Permu
     elements = list(dict.fromkeys([identity] + [tuple(m) for m in item_maps]))
     if problem.coloured and len(elements) > 1:
         raise ProblemError("a problem whose options colour items takes no symmetries")
+    bounds = problem.primary_bounds()
     for m in elements:
         if sorted(m) != list(identity):
             raise ProblemError("an item map is not a permutation of the items")
         if any((m[i] < primary) != (i < primary) for i in range(n)):
             raise ProblemError("an item map mixes primary and secondary items")
+        if problem.multiplicities and any(bounds[m[i]] != bounds[i] for i in range(primary)):
+            raise ProblemError("an item map carries an item onto one with other bounds")
     known = set(elements)
     if any(_compose(a, b) not in known for a in elements for b in elements):
         raise ProblemError("the item maps are not closed under composition: not a group")
@@ -165,34 +168,58 @@ def group(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> list[Permu
 
 def choose_pivot(problem: ExactCover, elements: Sequence[Permutation]) -> int | None:
     """The primary item kept in place by the most symmetries (then with the fewest options); None if only
-    the identity keeps any in place."""
+    the identity keeps any in place.  An item with bounds is never the pivot: a solution may hold none or
+    several of its options."""
     uses = [0] * len(problem.primary)
     for items in problem.options:
         for i in items:
             if i < len(uses):
                 uses[i] += 1
     keepers = [sum(m[i] == i for m in elements) for i in range(len(uses))]
-    best = min(range(len(uses)), key=lambda i: (-keepers[i], uses[i], i), default=None)
+    exact = [i for i, pair in enumerate(problem.primary_bounds()) if pair == (1, 1)]
+    best = min(exact, key=lambda i: (-keepers[i], uses[i], i), default=None)
     return None if best is None or keepers[best] < 2 else best
 
 
 def plan(problem: ExactCover, item_maps: Sequence[Sequence[int]], pivot: int | None = None) -> Plan:
-    """Which counts give all solutions and solutions up to the group of ``item_maps``."""
+    """Which counts give all solutions and solutions up to the group of ``item_maps``.
+
+    A problem whose items have bounds takes the identity alone here: a solution fixed by a symmetry may
+    hold an orbit of options that covers an item with bounds several times (two copies of a piece, turned
+    onto each other), which a quotient's option, a set, cannot say.  ``counting`` counts such a problem up
+    to symmetry by its solutions' orbits instead (:func:`terms`)."""
     if len(item_maps) == 1 and pivot is None and _is_identity(item_maps[0]):
         return Plan((Term((), 1),), (), 1)  # nothing to spare: one count of the whole problem (no pass over it)
+    if problem.multiplicities:
+        raise ProblemError("Burnside's quotients take no items with bounds: count up to symmetry by orbits")
     elements = group(problem, item_maps)
     moves = dict(zip(elements, option_maps(problem, elements)))  # each map must be a symmetry
     if pivot is None:
         pivot = choose_pivot(problem, elements)
     terms: tuple[Term, ...] = (Term((), 1),)
     if pivot is not None:
-        stabiliser = [moves[m] for m in elements if m[pivot] == pivot]
-        pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
-        orbits = _orbits(pivot_options, stabiliser)
-        terms = tuple(Term((orbit[0],), len(orbit), 1.0 / len(pivot_options)) for orbit in orbits)
+        terms = _pivot_terms(problem, elements, moves, pivot)
         terms = refined(problem, terms, [(m, moves[m]) for m in elements if m[pivot] == pivot])
     quotients = tuple(Quotient(weight, quotient(problem, h, moves[h])) for h, weight in _cyclic_classes(elements))
     return Plan(terms, quotients, len(elements))
+
+
+def terms(problem: ExactCover, item_maps: Sequence[Sequence[int]]) -> tuple[Term, ...]:
+    """The pivot's terms alone (a term's solutions and their images under the symmetries that move its
+    option are all the solutions, each once): what a count by orbits searches, bounds or not (the pivot is
+    an item without, the terms are not refined)."""
+    elements = group(problem, item_maps)
+    moves = dict(zip(elements, option_maps(problem, elements)))
+    pivot = choose_pivot(problem, elements)
+    return (Term((), 1),) if pivot is None else _pivot_terms(problem, elements, moves, pivot)
+
+
+def _pivot_terms(problem: ExactCover, elements: Sequence[Permutation], moves: dict, pivot: int) -> tuple[Term, ...]:
+    """One term per orbit of the pivot's options under the symmetries that keep the pivot in place."""
+    stabiliser = [moves[m] for m in elements if m[pivot] == pivot]
+    pivot_options = [o for o, items in enumerate(problem.options) if pivot in items]
+    orbits = _orbits(pivot_options, stabiliser)
+    return tuple(Term((orbit[0],), len(orbit), 1.0 / len(pivot_options)) for orbit in orbits)
 
 
 def refined(problem: ExactCover, terms: Sequence[Term], stabiliser: Sequence[tuple[Permutation, list[int]]]
@@ -436,6 +463,6 @@ def _orbits(options: Sequence[int], maps: Sequence[Sequence[int]]) -> list[list[
     return orbits
 
 
-__all__ = ["SymmetricCount", "Controls", "Plan", "Term", "Quotient", "plan", "quotient", "group", "count_fixed",
+__all__ = ["SymmetricCount", "Controls", "Plan", "Term", "Quotient", "plan", "terms", "quotient", "group", "count_fixed",
            "count_whole", "count_up_to_symmetry", "count_by_plan", "option_maps", "choose_pivot", "refined",
            "CANCELLED", "TIME_LIMIT"]

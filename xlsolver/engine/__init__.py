@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from ..base import clock
 from ..base.answer import Status
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, ordered, reference
+from . import (estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, multiplicity, multiplicity_native,
+               ordered, reference)
 from .footprint import TooBig
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
@@ -31,7 +32,8 @@ __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
 ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest,
-           fewest_native.NAME: fewest_native, ordered.NAME: ordered}
+           fewest_native.NAME: fewest_native, ordered.NAME: ordered, multiplicity.NAME: multiplicity,
+           multiplicity_native.NAME: multiplicity_native}
 #: The engine of each branching rule: (plain Python, compiled).  The fewest-options search compiled is the C
 #: kernel where it was built (it starts at once and runs at twice the speed of Knuth's DLX2), else numba's.
 BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_native.ready() else fast_fewest)}
@@ -264,10 +266,12 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     lists them in.  It is given up for that search (by :func:`count_by`) when its state does not fit 64
     bits, its tables would pass ``memory_mb``, or its sub-problems (``memo.STATE_SECONDS`` each) would take
     GIVE_UP_AFTER times that estimate.  Its count is exact: the caller compares it with the limit.  A problem with
-    Knuth's colours is searched: only the searches tell colours apart.
+    Knuth's colours is searched: only the searches tell colours apart; so is one with bounds (Knuth's
+    multiplicities), by the one search that honours them (:mod:`.multiplicity`).
     """
     search, tree = _choice(engine, problem, given, limit)
-    if engine != "auto" or problem.coloured or footprint.big(problem):  # big: searched unweighed (footprint.py)
+    if engine != "auto" or problem.coloured or problem.multiplicities or footprint.big(problem):
+        # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them
         return Counter(SEARCH, search)
     rule = FIRST if search in BY_RULE[FIRST] else FEWEST
     compiled = search in (fast, fast_fewest, fewest_native)
@@ -412,10 +416,15 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
     if (name in ("numba", fast_fewest.NAME) and not fast.available()) or (name == fast.NAME and not fast.ready()):
         raise ValueError(f"the {name} engine needs numba: pip install numba")
-    if name == fewest_native.NAME and not fewest_native.ready():
+    if (name == fewest_native.NAME and not fewest_native.ready()) or \
+            (name == multiplicity_native.NAME and not multiplicity_native.ready()):
         raise ValueError(f"the {name} engine was not built (reinstall xlsolver where a C compiler is installed)")
-    if problem.multiplicities:
-        raise ValueError("items with bounds (u:v|name) are not searched yet")
+    if problem.multiplicities:  # only the engines that honour bounds (Algorithm M's search) may run
+        if name in ("auto", "numba"):
+            return by_bounds(), None
+        if not getattr(ENGINES[name], "BOUNDS", False):
+            raise ValueError(f"the {name} engine does not take items with bounds (u:v|name); leave the choice to "
+                             f"auto, or name {multiplicity.NAME}")
     if name in ENGINES:
         return ENGINES[name], None
     may_python = name == "auto"
@@ -435,6 +444,12 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
     chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit,
                              load=load_seconds())
     return BY_RULE[chosen.rule][chosen.compiled or at_once], chosen
+
+
+def by_bounds():
+    """The engine for a problem whose items have bounds: Algorithm M's search, in C where it was built
+    (:mod:`.multiplicity_native`: the same nodes, the same solutions in the same order), else in Python."""
+    return multiplicity_native if multiplicity_native.ready() else multiplicity
 
 
 def as_predicate(cancel) -> Callable[[], bool]:

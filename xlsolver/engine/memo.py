@@ -146,12 +146,15 @@ def layout(problem: ExactCover, given: Sequence[int] = ()) -> Layout | int:
     no search is needed (0: clash or an uncoverable item; 1: nothing left to cover).
 
     Raises Unsuitable when no order found keeps a state within 64 bits, or the problem has
-    Knuth's colours (a state's bits say which items are covered, not in which colour).
+    Knuth's colours (a state's bits say which items are covered, not in which colour) or bounds (nor how
+    many times).
     """
     import numpy as np
 
     if problem.coloured:
         raise Unsuitable("options colour secondary items")
+    if problem.multiplicities:
+        raise Unsuitable("items have bounds (a state says which items are covered, not how many times)")
     n_primary = len(problem.primary)
     start = _start(problem, given)
     if start is None:

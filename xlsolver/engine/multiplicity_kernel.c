@@ -1,0 +1,329 @@
+/* Knuth's Algorithm M (his DLX3) in C: the search of multiplicity.py, the same nodes in the same order, on flat
+ * arrays instead of links.
+ *
+ * A primary item j may be covered between its bounds (low[j], high[j]) times.  It keeps `left` (how many more
+ * options may cover it) and `slack` (high - low); an item whose left reaches 0 is closed, and its live options
+ * die.  A node branches on the open item of least score live + min(slack, left) - left + 1 (ties: less slack,
+ * more live options, the lower index): "x is the first of its live options, in column order, that the
+ * solution holds", for each x that leaves at least `need` (left - slack) options from x on, the ones before x
+ * killed for the rest of the node (Knuth's tweak); then, when the item needs none, "it holds none of them"
+ * (the item closed as it is, no option taken).  So each solution is found once.
+ *
+ * An option is alive or dead (a byte), each item keeps its number of live options, the killed options go on
+ * one stack (undone by popping it), the open items are a sparse set (closed: swapped out; reopened: its size
+ * restored).  Options hold secondary items as fewest_kernel.c's list mode does (Knuth's colours: an entry's
+ * colour, 0 none).  The search runs for a budget of nodes and returns with its state in the struct, so
+ * Python checks the clock between slices (multiplicity_native.py).  Compiled at install (setup.py, optional)
+ * and called through ctypes.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(_MSC_VER)
+#define EXPORT __declspec(dllexport)
+#define ALWAYS_INLINE static __forceinline
+#else
+#define EXPORT __attribute__((visibility("default")))
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#endif
+
+#define ABI 1 /* multiplicity_native.py refuses a library built from another version of this file */
+
+enum { RUNNING, DONE, LIMIT, BUFFER_FULL };
+enum { NONE = -2, NULL_BRANCH = -1 }; /* a level's branch under way, when it is not an option */
+
+typedef struct {
+    int32_t n_items, n_primary, n_options;
+    const int32_t *opt_start, *opt_item, *opt_colour; /* the options (the caller keeps these alive) */
+    int32_t *col_start, *col_opt, *col_colour;        /* the items' options, in option order */
+    uint8_t *alive;
+    int32_t *count;                                    /* live options per item */
+    int32_t *left, *slack;                             /* per primary item */
+    int32_t *oset, *oloc, n_open;                      /* open primary items: a sparse set */
+    int32_t *killed, n_killed;                         /* options taken out, in order */
+    /* one row per level: its item, the next place in its column, the killed stack at its start (base) and
+     * after its tweaks (mark), the open items at its start, what it needs, the branch under way, its width */
+    int32_t *lv_item, *lv_next, *lv_base, *lv_mark, *lv_open, *lv_need, *lv_taken, *lv_total, *lv_tried;
+    int32_t *chosen;     /* per level the option taken, NULL_BRANCH for none */
+    int32_t depth;       /* the level under way; -1: not started */
+    int32_t given_depth; /* levels fixed by the given options */
+    int32_t levels;
+    int32_t status;
+    uint64_t solutions, nodes;
+} Search;
+
+EXPORT int64_t xlsolver_multiplicity_abi(void) { return ABI; }
+
+EXPORT void xlsolver_multiplicity_free(Search *s) {
+    if (!s)
+        return;
+    free(s->col_start); free(s->col_opt); free(s->col_colour); free(s->alive); free(s->count); free(s->left);
+    free(s->slack); free(s->oset); free(s->oloc); free(s->killed); free(s->lv_item); free(s->lv_next);
+    free(s->lv_base); free(s->lv_mark); free(s->lv_open); free(s->lv_need); free(s->lv_taken); free(s->lv_total);
+    free(s->lv_tried); free(s->chosen);
+    free(s);
+}
+
+ALWAYS_INLINE void kill(Search *s, int32_t p) {
+    s->alive[p] = 0;
+    s->killed[s->n_killed++] = p;
+    for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
+        s->count[s->opt_item[e]]--;
+}
+
+ALWAYS_INLINE void restore(Search *s, int32_t mark) {
+    while (s->n_killed > mark) {
+        int32_t p = s->killed[--s->n_killed];
+        s->alive[p] = 1;
+        for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
+            s->count[s->opt_item[e]]++;
+    }
+}
+
+/* Item j leaves the open items (swapped with the last; reopened by restoring n_open). */
+ALWAYS_INLINE void close_item(Search *s, int32_t j) {
+    int32_t at = s->oloc[j], last = s->oset[--s->n_open];
+    s->oset[at] = last; s->oloc[last] = at;
+    s->oset[s->n_open] = j; s->oloc[j] = s->n_open;
+}
+
+/* Take option o (alive): it dies, its primary items take a cover more (closed at their upper bound: their
+ * live options die), the options that clash with it on a secondary item die. */
+ALWAYS_INLINE void take(Search *s, int32_t o) {
+    kill(s, o);
+    for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
+        int32_t j = s->opt_item[e];
+        if (j < s->n_primary) {
+            if (--s->left[j] > 0)
+                continue;
+            close_item(s, j);
+            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++)
+                if (s->alive[s->col_opt[k]])
+                    kill(s, s->col_opt[k]);
+        } else {
+            int32_t colour = s->opt_colour ? s->opt_colour[e] : 0;
+            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++) {
+                int32_t p = s->col_opt[k];
+                if (s->alive[p] && (colour == 0 || s->col_colour[k] != colour))
+                    kill(s, p);
+            }
+        }
+    }
+}
+
+/* Undo take(o) made when the killed stack was at `mark` and `open` items were open. */
+ALWAYS_INLINE void untake(Search *s, int32_t o, int32_t mark, int32_t open) {
+    restore(s, mark);
+    for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++)
+        if (s->opt_item[e] < s->n_primary)
+            s->left[s->opt_item[e]]++;
+    s->n_open = open;
+}
+
+/* The open item to branch on (Knuth's score and ties) and its score; -1 when none is open. */
+ALWAYS_INLINE int32_t best_item(const Search *s, int32_t *score) {
+    int32_t best = -1, best_t = 0, best_s = 0, best_n = 0;
+    for (int32_t u = 0; u < s->n_open; u++) {
+        int32_t j = s->oset[u], b = s->left[j], sl = s->slack[j] < b ? s->slack[j] : b, n = s->count[j];
+        int32_t t = n + sl - b + 1;
+        if (best < 0 || t < best_t || (t == best_t && (sl < best_s || (sl == best_s && (n > best_n ||
+                                                                                        (n == best_n && j < best)))))) {
+            best = j; best_t = t; best_s = sl; best_n = n;
+        }
+    }
+    *score = best_t;
+    return best;
+}
+
+/* Open level d at the current node; 0 when the node is a leaf (a solution, counted, or a dead end). */
+ALWAYS_INLINE int open_level(Search *s, int32_t d) {
+    int32_t score;
+    int32_t c = best_item(s, &score);
+    if (c < 0) {
+        s->solutions++;
+        return 0;
+    }
+    if (score <= 0)
+        return 0;
+    int32_t need = s->left[c] - s->slack[c];
+    s->lv_item[d] = c;
+    s->lv_next[d] = s->col_start[c];
+    s->lv_base[d] = s->lv_mark[d] = s->n_killed;
+    s->lv_open[d] = s->n_open;
+    s->lv_need[d] = need > 0 ? need : 0;
+    s->lv_taken[d] = NONE;
+    s->lv_total[d] = score;
+    s->lv_tried[d] = 0;
+    return 1;
+}
+
+/* A search over the options (opt_start[0..n_options], opt_item: items numbered primary first; opt_colour: each
+ * entry's colour, 0 none, or NULL), primary item j covered between low[j] and high[j] times, the `given`
+ * options taken first.  NULL when memory runs out. */
+EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int32_t n_options,
+                                         const int32_t *opt_start, const int32_t *opt_item, const int32_t *opt_colour,
+                                         const int32_t *low, const int32_t *high, const int32_t *given,
+                                         int32_t n_given) {
+    Search *s = calloc(1, sizeof(Search));
+    if (!s)
+        return NULL;
+    int32_t entries = opt_start[n_options];
+    s->levels = n_options + n_primary + n_given + 2; /* a level takes an option or closes an item */
+    s->n_items = n_items; s->n_primary = n_primary; s->n_options = n_options;
+    s->opt_start = opt_start; s->opt_item = opt_item; s->opt_colour = opt_colour;
+    s->col_start = calloc(n_items + 1, sizeof(int32_t));
+    s->col_opt = malloc((entries + 1) * sizeof(int32_t));
+    s->col_colour = malloc((entries + 1) * sizeof(int32_t));
+    s->alive = malloc(n_options + 1);
+    s->count = calloc(n_items + 1, sizeof(int32_t));
+    s->left = malloc((n_primary + 1) * sizeof(int32_t));
+    s->slack = malloc((n_primary + 1) * sizeof(int32_t));
+    s->oset = malloc((n_primary + 1) * sizeof(int32_t));
+    s->oloc = malloc((n_primary + 1) * sizeof(int32_t));
+    s->killed = malloc((n_options + 1) * sizeof(int32_t));
+    int32_t **rows[] = {&s->lv_item, &s->lv_next, &s->lv_base, &s->lv_mark, &s->lv_open, &s->lv_need,
+                        &s->lv_taken, &s->lv_total, &s->lv_tried, &s->chosen};
+    for (size_t r = 0; r < sizeof rows / sizeof *rows; r++)
+        *rows[r] = calloc(s->levels, sizeof(int32_t));
+    int ok = s->col_start && s->col_opt && s->col_colour && s->alive && s->count && s->left && s->slack && s->oset
+             && s->oloc && s->killed;
+    for (size_t r = 0; r < sizeof rows / sizeof *rows; r++)
+        ok = ok && *rows[r];
+    if (!ok) {
+        xlsolver_multiplicity_free(s);
+        return NULL;
+    }
+    for (int32_t e = 0; e < entries; e++)
+        s->col_start[opt_item[e] + 1]++;
+    for (int32_t j = 0; j < n_items; j++)
+        s->col_start[j + 1] += s->col_start[j];
+    int32_t *fill = s->count; /* borrowed as the columns' fill pointers: then each column's length, its count */
+    for (int32_t o = 0; o < n_options; o++)
+        for (int32_t e = opt_start[o]; e < opt_start[o + 1]; e++) {
+            int32_t j = opt_item[e], at = s->col_start[j] + fill[j]++;
+            s->col_opt[at] = o;
+            s->col_colour[at] = opt_colour ? opt_colour[e] : 0;
+        }
+    memset(s->alive, 1, n_options + 1);
+    for (int32_t j = 0; j < n_primary; j++) {
+        s->left[j] = high[j];
+        s->slack[j] = high[j] - low[j];
+        s->oset[j] = j; s->oloc[j] = j;
+    }
+    s->n_open = n_primary;
+    s->depth = -1;
+    s->status = RUNNING;
+    s->given_depth = n_given;
+    /* the given options, in order; one that an earlier one killed (or repeats) leaves no solution */
+    for (int32_t g = 0; g < n_given; g++) {
+        int32_t o = given[g];
+        if (o < 0 || o >= n_options || !s->alive[o]) {
+            s->status = DONE;
+            break;
+        }
+        take(s, o);
+        s->chosen[g] = o;
+    }
+    return s;
+}
+
+/* Write the solution of levels 0..d (null branches left out) to the next row of out. */
+static void store(const Search *s, int32_t d, int32_t *out, int32_t width, int32_t *stored) {
+    int32_t *row = out + (int64_t)(*stored)++ * width, n = 0;
+    for (int32_t e = 0; e <= d; e++)
+        if (s->chosen[e] >= 0)
+            row[n++] = s->chosen[e];
+    row[n] = -1;
+}
+
+/* Search for `budget` more nodes.  Solutions, when wanted, go to out: rows of `width` options, -1 ended, while
+ * there is room.  Returns the status: RUNNING (budget spent), DONE, LIMIT (`limit` solutions, 0: none),
+ * BUFFER_FULL (out full: read it, then call again). */
+EXPORT int32_t xlsolver_multiplicity_run(Search *s, int64_t budget, uint64_t limit, int32_t *out, int32_t rows,
+                                         int32_t width, int32_t *stored, int32_t wants_solutions) {
+    *stored = 0;
+    if (s->status != RUNNING)
+        return s->status;
+    uint64_t stop_at = s->nodes + (uint64_t)budget;
+    int32_t base = s->given_depth;
+    if (s->depth < 0) { /* the root */
+        uint64_t before = s->solutions;
+        if (!open_level(s, base)) {
+            if (wants_solutions && s->solutions > before && rows > 0)
+                store(s, base - 1, out, width, stored);
+            s->status = (limit && s->solutions >= limit) ? LIMIT : DONE;
+            return s->status;
+        }
+        s->depth = base;
+    }
+    for (;;) {
+        int32_t d = s->depth, c = s->lv_item[d], taken = s->lv_taken[d];
+        if (taken >= 0) { /* undo the branch under way; its option is ruled out for the rest of this node */
+            untake(s, taken, s->lv_mark[d], s->lv_open[d]);
+            kill(s, taken);
+            s->lv_mark[d] = s->n_killed;
+        } else if (taken == NULL_BRANCH) {
+            s->n_open = s->lv_open[d];
+        }
+        int32_t k = s->lv_next[d], end = s->col_start[c + 1];
+        while (k < end && !s->alive[s->col_opt[k]])
+            k++;
+        if (k < end && s->count[c] >= s->lv_need[d]) {
+            int32_t o = s->col_opt[k];
+            s->lv_next[d] = k + 1;
+            s->lv_taken[d] = o;
+            s->chosen[d] = o;
+            take(s, o);
+        } else if (k >= end && s->lv_need[d] == 0 && taken != NULL_BRANCH) {
+            s->lv_next[d] = end;
+            s->lv_taken[d] = NULL_BRANCH;
+            s->chosen[d] = NULL_BRANCH;
+            close_item(s, c); /* every option of c is dead: it keeps the covers it has */
+        } else { /* this level is done */
+            restore(s, s->lv_base[d]);
+            s->n_open = s->lv_open[d];
+            s->lv_taken[d] = NONE;
+            if (d == base)
+                return s->status = DONE;
+            s->depth = d - 1;
+            continue;
+        }
+        s->lv_tried[d]++;
+        s->nodes++;
+        uint64_t before = s->solutions;
+        if (open_level(s, d + 1))
+            s->depth = d + 1;
+        if (s->solutions > before) {
+            if (wants_solutions) {
+                if (*stored < rows)
+                    store(s, d, out, width, stored);
+                if (limit && s->solutions >= limit)
+                    return s->status = LIMIT;
+                if (*stored == rows)
+                    return BUFFER_FULL;
+            } else if (limit && s->solutions >= limit) {
+                return s->status = LIMIT;
+            }
+        }
+        if (s->nodes >= stop_at)
+            return RUNNING;
+    }
+}
+
+/* Knuth's estimate of the share of the tree searched: each level's tried branches over its width. */
+EXPORT double xlsolver_multiplicity_explored(const Search *s) {
+    if (s->status == DONE)
+        return 1.0;
+    double share = 0.0, weight = 1.0;
+    for (int32_t d = s->given_depth; d <= s->depth; d++) {
+        int32_t total = s->lv_total[d] > 0 ? s->lv_total[d] : 1;
+        share += weight * (s->lv_tried[d] - 1) / total;
+        weight /= total;
+    }
+    return share < 0 ? 0.0 : share > 1 ? 1.0 : share;
+}
+
+EXPORT uint64_t xlsolver_multiplicity_solutions(const Search *s) { return s->solutions; }
+
+EXPORT uint64_t xlsolver_multiplicity_nodes(const Search *s) { return s->nodes; }
