@@ -116,6 +116,14 @@ def test_a_sudoku_named_by_family_imports_the_sudoku_module_alone(args):
     assert modules & FAMILY_MODULES == {"xlsolver.families.sudoku"}
 
 
+def test_a_burrtools_file_imports_the_family_that_reads_it_alone():
+    """The file's suffix names its family through the cards (``Card.reads``): no other family module is imported,
+    nor a workbook."""
+    modules = imported("solve", str(EXAMPLES / "soma.xmpuzzle"))
+    assert modules & FAMILY_MODULES == {"xlsolver.families.burrtools"}
+    assert heavy(modules) <= {"numpy"} and of(modules, "xlsolver.workbook", "multiprocessing") == set()
+
+
 def test_help_imports_no_family_module():
     assert of(imported("--help"), *FAMILY_MODULES) == set()
     assert of(imported("count", "--help"), *FAMILY_MODULES) == set()
