@@ -298,7 +298,8 @@ def test_a_solution_written_reads_back_as_the_same_problem_and_cells(tmp_path):
     again = xmpuzzle.read(xmpuzzle.text_of(written))
     original = xmpuzzle.read(text)
     assert again.shapes == original.shapes and again.problems[0].parts == original.problems[0].parts
-    assert again.problems[0].state == xmpuzzle.UNSOLVED  # one solution of 16: not all of them
+    # its one assembly (16 placements, all of them images of it): the problem is written solved
+    assert (again.problems[0].state, again.problems[0].assemblies) == (xmpuzzle.SOLVED, 1)
     [placements] = again.problems[0].solutions
     shown = {letter: cells for letter, cells in zip("ABC", placements)}
     built = puzzle.built
@@ -311,6 +312,16 @@ def test_a_solution_written_reads_back_as_the_same_problem_and_cells(tmp_path):
         assert cells == {(x, y, z) for z, layer in enumerate(layers) for y, row in enumerate(layer)
                          for x, ch in enumerate(row) if ch == letter}
     assert count(xmpuzzle.dumps(again)) == 1  # the written file is a BurrTools problem of its own
+
+
+def test_a_problem_with_more_assemblies_than_the_one_written_is_written_unsolved():
+    text = puzzle_text([shape(box(3, 1, 1)), shape(box(1, 1, 1)), shape(box(2, 1, 1))],
+                       [problem([(1, 0, 3), (2, 0, 1)], 0)])
+    puzzle = read(text)
+    BURR.solve(puzzle, Ask())
+    again = xmpuzzle.read(xmpuzzle.text_of(BURR.file_form(".xmpuzzle").write(puzzle)))
+    assert again.problems[0].state == xmpuzzle.UNSOLVED and len(again.problems[0].solutions) == 1
+    assert [p is None for p in again.problems[0].solutions[0]].count(True) in (1, 3)  # copies left out: 'x'
 
 
 def test_reading_a_file_written_plain_or_packed_in_latin_1(tmp_path):

@@ -80,7 +80,12 @@ def which_problem(file: xmpuzzle.Puzzle, asked: str | None, where: str) -> tuple
 def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     """The puzzle every front end searches: its answers are the result's layers with the pieces' letters."""
     depth, rows, cols = (1 + max(place[axis] for place in built.positions.values()) for axis in range(3))
-    layers = [[[OUTSIDE] * cols for _ in range(rows)] for _ in range(depth)]
+    sizes = [(rows, cols)] * depth
+    if built.grid.lattice.solid == "balls":  # each layer of balls as large as its balls (a pyramid narrows)
+        sizes = [(1 + max(r for y, r, _ in built.positions.values() if y == z),
+                  1 + max(c for y, _, c in built.positions.values() if y == z))
+                 if any(y == z for y, _, _ in built.positions.values()) else (1, 1) for z in range(depth)]
+    layers = [[[OUTSIDE] * width for _ in range(height)] for height, width in sizes]
     for cell, (z, r, c) in built.positions.items():
         layers[z][r][c] = OPEN if built.result[cell][0] == xmpuzzle.FILLED else VARIABLE
     layers = [["".join(row) for row in grid] for grid in layers]
@@ -242,13 +247,28 @@ def file_rows(path: str) -> list[str]:
         raise UserError(f"cannot read '{path}': {err}") from None
 
 
+#: How long writing a file may look for a second assembly (to write the problem solved, state 2, when the one
+#: found is the only one); a look cut short writes it unsolved.
+WRITE_LOOK_SECONDS = 10.0
+
+
 def write(puzzle: BurrPuzzle) -> bytes:
-    """The file with the problem solved: its shapes, the problem (state 0: this is one solution, not all of them)
-    and the solution shown, as ``<assembly>`` text."""
+    """The file with the problem solved: its shapes, the problem and the solution shown as ``<assembly>`` text;
+    the problem solved (state 2, 1 assembly) when that is its only assembly (a count stopped at 2, within
+    WRITE_LOOK_SECONDS), else unsolved (state 0: one solution of several is not all of them)."""
     built = puzzle.built
     if puzzle.shown is None:
         raise Unsupported("there is no solution to write")
-    return xmpuzzle.to_bytes(written(built, [puzzle.shown], complete=False))
+    from ... import counting
+    from . import assemblies
+
+    # every solution judged, the least of each class kept, up to a second class (bounds take no limited count
+    # by Burnside's quotients)
+    request = counting.Request(built.cover, accept=assemblies.least_of_class(built, assemblies.group(built)),
+                               limit=2, controls=counting.Controls(time_limit=WRITE_LOOK_SECONDS))
+    looked = counting.count(request)
+    only = looked.complete and looked.total == 1
+    return xmpuzzle.to_bytes(written(built, [puzzle.shown], complete=only))
 
 
 def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) -> xmpuzzle.Puzzle:
