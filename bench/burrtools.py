@@ -91,7 +91,8 @@ def main() -> None:
                 rows.append((path.name, title, f"{problem.assemblies:,}", "", "", f"refused: {err}"))
                 continue
             except Exception as err:  # a bench reports every file, whatever happens to one
-                rows.append((path.name, title, f"{problem.assemblies:,}", "", "", f"error: {type(err).__name__}: {err}"))
+                rows.append((path.name, title, f"{problem.assemblies:,}", "", "",
+                             f"error: {type(err).__name__}: {err}"))
                 continue
             seconds = time.perf_counter() - started
             found = answer.data["solutions"]

@@ -138,8 +138,8 @@ def brute(result: dict, pieces: dict, swap: dict | None = None, pairs=None):
     for cover in covers:
         images = []
         for move, proper in symmetries:
-            images.append(tuple(sorted((name if proper else swap.get(name, name), tuple(sorted((move(c), m) for c, m in o)))
-                                       for name, o in cover)))
+            images.append(tuple(sorted((name if proper else swap.get(name, name),
+                                        tuple(sorted((move(c), m) for c, m in o))) for name, o in cover)))
         classes.add(min(images))
     return len(covers), len(classes)
 
@@ -261,7 +261,8 @@ def test_copies_of_one_shape_are_one_piece_two_congruent_shapes_are_two():
 def test_ranges_let_the_pieces_used_vary():
     """A line of three from 0..3 cubes and 0..1 dominoes: three cubes, or a domino and a cube either way round;
     the line's half turn makes the last two one assembly."""
-    text = puzzle_text([shape(box(3, 1, 1)), shape(box(1, 1, 1)), shape(box(2, 1, 1))], [problem([(1, 0, 3), (2, 0, 1)], 0)])
+    text = puzzle_text([shape(box(3, 1, 1)), shape(box(1, 1, 1)), shape(box(2, 1, 1))],
+                       [problem([(1, 0, 3), (2, 0, 1)], 0)])
     assert (count(text, every=True), count(text)) == (3, 2)
 
 
@@ -275,7 +276,7 @@ def test_max_holes_bounds_the_variable_cells_left_empty():
     assert count(bounded, every=True) == 3
 
 
-# --- the numbering of BurrTools' rotations, and files written ----------------------------------------------------------
+# --- the numbering of BurrTools' rotations, and files written ---------------------------------------------------
 
 def test_burrtools_numbers_its_cube_rotations_as_its_table_does():
     """Facts from BurrTools' cube table: 0 the identity, 1 a quarter turn about x (y -> z), 4 carries x to z,
@@ -355,7 +356,8 @@ def test_the_problem_is_chosen_by_number_or_name_and_said(cli, tmp_path):
     assert "problem 1 (short) of the file's 2; --problem N or NAME for another (1 'short', 2 'long')" in first.stdout
     assert "1 assembly" in cli("count", str(path), "--problem", "LONG").stdout
     wrong = cli("count", str(path), "--problem", "3")
-    assert wrong.returncode == 2 and "'3' is neither the number nor the name of a problem" in wrong.stdout + wrong.stderr
+    said = wrong.stdout + wrong.stderr
+    assert wrong.returncode == 2 and "'3' is neither the number nor the name of a problem" in said
 
 
 def test_options_that_do_not_fit_are_refused_in_one_line(cli, tmp_path):

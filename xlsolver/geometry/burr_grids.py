@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import product
 
 from . import xmpuzzle
@@ -112,10 +111,6 @@ class Grid:
             return {}
         low = self.lattice.corner(placed.values())
         return {cell: tuple(a - b for a, b in zip(image, low)) for cell, image in placed.items()}
-
-    @cached_property
-    def proper(self) -> tuple[Transform, ...]:
-        return ROTATIONS
 
     def orientations(self, shape: Marked) -> list[Normal]:
         """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers on the cube grid."""

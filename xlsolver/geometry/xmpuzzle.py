@@ -294,8 +294,8 @@ def _problem(element, where: str, shapes: tuple[Shape, ...], colours: int) -> Pr
     if pairs and not colours:
         raise FormatError(f"{where}: colour rules (<pair>) but the file defines no colours")
     state = _number(element, "state", where, UNSOLVED, SOLVED)
-    counted = {key: _number(element, key, where, high=10**15) if element.get(key) is not None and state != UNSOLVED else None
-               for key in ("assemblies", "solutions", "time")}
+    counted = {key: _number(element, key, where, high=10**15)
+               if element.get(key) is not None and state != UNSOLVED else None for key in ("assemblies", "solutions", "time")}
     max_holes = _number(element, "maxHoles", where) if element.get("maxHoles") is not None else None
     pieces = sum(part.high for part in parts)
     solutions = tuple(_assembly(assembly, f"{where}, solution {index + 1}", pieces)

@@ -110,7 +110,8 @@ def plan(built: Built) -> Plan:
     found = group(built)
     rotations, mirrors = found.rotations, found.mirrors
     if not mirrors:
-        return Plan(_item_maps(built, rotations, {}), order=len(rotations), how="no mirror image of the result is other than a turn of it")
+        return Plan(_item_maps(built, rotations, {}), order=len(rotations),
+                    how="no mirror image of the result is other than a turn of it")
     if not built.ranges and not found.complete:
         return Plan(_item_maps(built, rotations, {}), order=len(rotations),
                     how=f"its {len(mirrors)} mirror symmetries are not used: a piece's mirror image is not among "

@@ -1,8 +1,8 @@
 """The family ``burrtools``: a problem of a BurrTools file solved, counted as BurrTools counts, written back.
 
-    xlsolver solve examples/burr.xmpuzzle [--problem N|NAME] [--xmpuzzle OUT.xmpuzzle] [--svg OUT.svg]
-    xlsolver count examples/burr.xmpuzzle            # assemblies, as BurrTools counts them
-    xlsolver count examples/burr.xmpuzzle --all      # every placement of the pieces, no symmetry merged
+    xlsolver solve examples/burr-demo.xmpuzzle [--problem N|NAME] [--xmpuzzle OUT.xmpuzzle] [--svg OUT.svg]
+    xlsolver count examples/burr-demo.xmpuzzle            # assemblies, as BurrTools counts them
+    xlsolver count examples/burr-demo.xmpuzzle --all      # every placement of the pieces, no symmetry merged
 
 The command line knows the file by its suffix (``FILES``: this family reads ``.xmpuzzle`` files whole); the
 rows handed to :func:`read` are the file's XML text.  The answer is drawn as the 3D families draw theirs: the
@@ -116,12 +116,19 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
             label.letter == p.letter for label in built.cover.labels)]
         if unplaced:
             return f"piece {unplaced[0]} fits nowhere in the result"
+        filled = sum(state == xmpuzzle.FILLED for state, _ in built.result.values())
+        fewest = sum(p.size * p.low for p in built.pieces)
+        most = sum(p.size * p.high for p in built.pieces)
+        if fewest > len(built.result):
+            return f"the pieces fill at least {fewest} cells; the result has {len(built.result)}"
+        if most < filled:
+            return f"the pieces fill at most {most} cells; the result has {filled} filled cells to cover"
         return "the pieces cannot fill the result"
 
     colours = {piece.letter: PALETTE[index % len(PALETTE)] for index, piece in enumerate(built.pieces)}
     drawn = {**colours, OUTSIDE: OFF_BOARD, VARIABLE: EMPTY_CELL}
     problem = built.problem
-    data = {"family": "burrtools", "problem": built.number + 1, "problem_name": problem.name,
+    data = {"family": "burrtools", "problem_number": built.number + 1, "problem_name": problem.name,
             "grid": built.grid.name, "pieces": {p.letter: {"shape": p.shape, "name": p.name, "min": p.low,
                                                            "max": p.high} for p in built.pieces}}
     base = cover.puzzle(built.cover, places, text, why_none=why_none, colours=colours, rows=tuple(text),
@@ -259,6 +266,9 @@ def write(puzzle: BurrPuzzle) -> bytes:
     built = puzzle.built
     if puzzle.shown is None:
         raise Unsupported("there is no solution to write")
+    if not built.grid.numbered:
+        raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
+                          "orientation numbers of the cube grid only)")
     from ... import counting
     from . import assemblies
 
