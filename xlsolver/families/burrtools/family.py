@@ -12,7 +12,7 @@ its letter), ``+`` a variable cell left empty, ``#`` no cell of the result.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
@@ -136,12 +136,27 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     notes = ([chosen] if chosen else []) + [legend(built)]
     puzzle = BurrPuzzle(**vars(base), built=built, notes=tuple(notes))
 
+    def shades(solution) -> dict:
+        """Each piece's cells in its colour, a copy after the first of a shape a shade of it (they share a letter)."""
+        placed: dict[str, list] = {}
+        for option in solution:
+            label = built.cover.labels[option]
+            if label.letter != HOLE:
+                placed.setdefault(label.letter, []).append(sorted(label.cells))
+        return {cell: copy_colour(colours[letter], copy) for letter, copies in placed.items()
+                for copy, cells in enumerate(sorted(copies)) for cell in cells}
+
     def frames(solution) -> list[Frame]:
-        return layer_frames(Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE), depths)
+        shade = {at(cell): colour for cell, colour in shades(solution).items()}
+        frame = Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE)
+        frame = Frame(tuple(tuple(replace(c, colour=shade.get((r, k), c.colour)) for k, c in enumerate(row))
+                            for r, row in enumerate(frame.rows)))
+        return layer_frames(frame, depths)
 
     def scene(solution) -> Scene:
         lattice = built.grid.lattice
-        return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), colours[label.letter], label.letter)
+        shade = shades(solution)
+        return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), shade[cell], label.letter)
                                           for option in solution for label in [built.cover.labels[option]]
                                           if label.letter != HOLE for cell in label.cells))
 
@@ -154,6 +169,16 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     puzzle.frames, puzzle.scene, puzzle.figures = frames, scene, figures
     puzzle.drawn = lambda frame: layer_frames(frame, depths)
     return puzzle
+
+
+def copy_colour(colour: str, copy: int) -> str:
+    """The colour of a shape's copy number ``copy`` (0: the shape's own): lighter and darker by turns, each step
+    further from it, so copies lying side by side are told apart."""
+    from ...pictures.shading import mix
+
+    if not copy:
+        return colour
+    return mix(colour, "#ffffff" if copy % 2 else "#000000", min(0.6, 0.22 * ((copy + 1) // 2)))
 
 
 def legend(built: Built) -> str:
