@@ -98,7 +98,8 @@ def main() -> None:
             found = answer.data["solutions"]
             complete = answer.data["complete"]
             agree = ("yes" if found == problem.assemblies else "NO") if complete else "incomplete"
-            how = f"{answer.data['symmetries']} symmetries" + \
+            order = answer.data["symmetries"]
+            how = f"{order} {'symmetry' if order == 1 else 'symmetries'}" + \
                 (f", {answer.data['mirror_symmetries']} mirrors merged" if answer.data["mirror_symmetries"] else "")
             rows.append((path.name, title, f"{problem.assemblies:,}", f"{found:,}" + ("" if complete else "+"),
                          f"{seconds:.2f}", f"{agree} ({how}{check})"))
