@@ -14,13 +14,17 @@ def run_pieces(args) -> int:
     sets = catalog.piece_sets()
     if args.json:
         print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
-                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
+                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name,
+                                                 **({"count": list(s.counts[p.letter])} if p.letter in s.counts else {})}
                                       for p in s.pieces.values()}} for name, s in sets.items()})
         return Status.SOLVED.exit_code
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
     for name, s in sets.items():
         turning = "may be turned over" if s.turn_over else "rotations only"
-        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces, {s.area} cells, {turning}")
+        cells = f"{s.area}" if s.least_area == s.area else f"{s.least_area} to {s.area}"
+        copies = "".join(f", {letter} {low}..{high}" if low != high else f", {letter} x{low}"
+                         for letter, (low, high) in s.counts.items())
+        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces{copies}, {cells} cells, {turning}")
         colours = {p.letter: p.colour for p in s.pieces.values()}
         pictures = [_picture(p.cells, p.letter, s.lattice) for p in s.pieces.values()]
         painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]

@@ -65,20 +65,30 @@ EXPORT void xlsolver_multiplicity_free(Search *s) {
     free(s);
 }
 
+/* The moves below read the struct's arrays into locals first: a store to `alive` (bytes, which may alias
+ * anything) would otherwise make the compiler load every pointer of the struct again after it. */
+
 ALWAYS_INLINE void kill(Search *s, int32_t p) {
+    const int32_t *opt_start = s->opt_start, *opt_item = s->opt_item;
+    int32_t *count = s->count;
     s->alive[p] = 0;
     s->killed[s->n_killed++] = p;
-    for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
-        s->count[s->opt_item[e]]--;
+    for (int32_t e = opt_start[p], end = opt_start[p + 1]; e < end; e++)
+        count[opt_item[e]]--;
 }
 
 ALWAYS_INLINE void restore(Search *s, int32_t mark) {
-    while (s->n_killed > mark) {
-        int32_t p = s->killed[--s->n_killed];
-        s->alive[p] = 1;
-        for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
-            s->count[s->opt_item[e]]++;
+    const int32_t *opt_start = s->opt_start, *opt_item = s->opt_item, *killed = s->killed;
+    int32_t *count = s->count;
+    uint8_t *alive = s->alive;
+    int32_t n = s->n_killed;
+    while (n > mark) {
+        int32_t p = killed[--n];
+        alive[p] = 1;
+        for (int32_t e = opt_start[p], end = opt_start[p + 1]; e < end; e++)
+            count[opt_item[e]]++;
     }
+    s->n_killed = n;
 }
 
 /* Item j leaves the open items (swapped with the last; reopened by restoring n_open). */
@@ -88,26 +98,39 @@ ALWAYS_INLINE void close_item(Search *s, int32_t j) {
     s->oset[s->n_open] = j; s->oloc[j] = s->n_open;
 }
 
+/* Kill the live options of column j that clash with colour `colour` (0: all of them). */
+ALWAYS_INLINE void kill_column(Search *s, int32_t j, int32_t colour) {
+    const int32_t *opt_start = s->opt_start, *opt_item = s->opt_item, *col_opt = s->col_opt;
+    const int32_t *col_colour = s->col_colour;
+    int32_t *count = s->count, *killed = s->killed;
+    uint8_t *alive = s->alive;
+    int32_t n = s->n_killed;
+    for (int32_t k = s->col_start[j], end = s->col_start[j + 1]; k < end; k++) {
+        int32_t p = col_opt[k];
+        if (alive[p] && (colour == 0 || col_colour[k] != colour)) {
+            alive[p] = 0;
+            killed[n++] = p;
+            for (int32_t e = opt_start[p], stop = opt_start[p + 1]; e < stop; e++)
+                count[opt_item[e]]--;
+        }
+    }
+    s->n_killed = n;
+}
+
 /* Take option o (alive): it dies, its primary items take a cover more (closed at their upper bound: their
  * live options die), the options that clash with it on a secondary item die. */
 ALWAYS_INLINE void take(Search *s, int32_t o) {
     kill(s, o);
-    for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
+    int32_t *left = s->left;
+    for (int32_t e = s->opt_start[o], end = s->opt_start[o + 1]; e < end; e++) {
         int32_t j = s->opt_item[e];
         if (j < s->n_primary) {
-            if (--s->left[j] > 0)
+            if (--left[j] > 0)
                 continue;
             close_item(s, j);
-            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++)
-                if (s->alive[s->col_opt[k]])
-                    kill(s, s->col_opt[k]);
+            kill_column(s, j, 0);
         } else {
-            int32_t colour = s->opt_colour ? s->opt_colour[e] : 0;
-            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++) {
-                int32_t p = s->col_opt[k];
-                if (s->alive[p] && (colour == 0 || s->col_colour[k] != colour))
-                    kill(s, p);
-            }
+            kill_column(s, j, s->opt_colour ? s->opt_colour[e] : 0);
         }
     }
 }

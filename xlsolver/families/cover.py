@@ -42,12 +42,14 @@ Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
 
 
 def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],
-            secondary: Sequence[str] = (), branching: str = "auto") -> ExactCover:
+            secondary: Sequence[str] = (), branching: str = "auto",
+            bounds: dict[str, tuple[int, int]] | None = None) -> ExactCover:
     """The exact cover of the items and options a family states: each option is its items and its label;
-    ``branching``: how a search picks its item (``exact_cover.BRANCHING``: "auto", "first" or "fewest")."""
+    ``branching``: how a search picks its item (``exact_cover.BRANCHING``: "auto", "first" or "fewest");
+    ``bounds``: how many times a primary item may be covered, (least, most), where not once (a piece's copies)."""
     from ..engine.exact_cover import ExactCover
 
-    built = ExactCover(primary, secondary, branching=branching)
+    built = ExactCover(primary, secondary, branching=branching, bounds=bounds or None)
     for items, label in options:
         built.add_option(items, label=label)
     return built

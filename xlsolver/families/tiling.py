@@ -1,4 +1,4 @@
-"""Tiling puzzles: fill a board with every piece of a set, exactly once.
+"""Tiling puzzles: fill a board with every piece of a set, exactly once (or as many times as its count says).
 
 The grid is text, one string per row.  A letter marks a cell covered by that
 piece (the whole piece or some of its cells, as a hint), ``.`` an open cell, and
@@ -12,9 +12,18 @@ case.
 Exact-cover items: every board cell (primary, named in A1 notation), then every
 piece (primary, named by its letter).  Cells come column by column when the
 board is wider than tall, so the engine fills along the short side.
+
+Pieces with counts: a piece set may say how many copies of a piece a puzzle
+uses (``T #rrggbb x3``, ``L #rrggbb 2..4`` in its file), and so may the puzzle
+(``counts: T x3, L 2..4``; ``use: any``: each piece at most once, so a part of
+the set fills the board).  A piece's item then has bounds (Knuth's
+multiplicities): its copies are alike, one option per placement of the piece,
+and a solution that swaps two copies is the same solution.  The solved grid
+shows every copy with its piece's letter.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -70,8 +79,8 @@ def choose_piece_set(rows: Sequence[str]) -> PieceSet:
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
     sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid]
     by_letters = [s for s in sets if letters <= set(s.pieces)]
-    by_area = [s for s in sets if s.area == area]
-    fitting = [s for s in by_letters if s.area == area]
+    by_area = [s for s in sets if s.least_area <= area <= s.area]
+    fitting = [s for s in by_letters if s.least_area <= area <= s.area]
     if len(fitting) == 1:
         return fitting[0]
     # One clue is enough when the other cannot decide: parse() then reports the
@@ -121,6 +130,12 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
         also = f" (also {', '.join(cell_name(*c) for c in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)}){also}")
     puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name)
+    if pieces.counts:
+        messages += _check_counted_givens(puzzle)
+        messages += _check_counted_area(puzzle)
+        if messages:
+            raise InvalidPuzzle(messages)
+        return puzzle
     misplaced = _check_givens(puzzle)
     messages += misplaced.values()
     messages += _check_area(puzzle, set(misplaced))
@@ -184,6 +199,54 @@ def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
     return [f"{where}: {open_cells} open cells but the pieces still to place need {needed} ({what})"]
 
 
+def _check_counted_givens(puzzle: Puzzle) -> list[str]:
+    """With counts, a letter typed marks cells that copies of its piece cover: no more cells than its copies
+    have, and each group of them no bigger than a piece must fit one (a bigger group may be two copies)."""
+    messages = []
+    name = puzzle.cell_name
+    for letter, cells in puzzle.given_cells().items():
+        piece, (_, most) = puzzle.pieces.pieces[letter], puzzle.pieces.count_of(letter)
+        if len(cells) > most * piece.size:
+            messages.append(f"{name(*cells[0])}: {len(cells)} cells are marked {letter} but {most} "
+                            f"{'copy' if most == 1 else 'copies'} of piece {letter} cover {most * piece.size}")
+            continue
+        shapes = puzzle.pieces.orientations(letter)
+        for group in SQUARE.connected_components(cells):
+            if len(group) <= piece.size and not _fits(shapes, group, puzzle.board):
+                listed = ", ".join(name(*c) for c in sorted(group))
+                messages.append(f"{name(*min(group))}: the cells marked {letter} ({listed}) do not fit piece {letter} "
+                                "in any position")
+    return messages
+
+
+def _check_counted_area(puzzle: Puzzle) -> list[str]:
+    """With counts, the board's cells must be a number of cells the pieces' copies can make."""
+    pieces = puzzle.pieces
+    cells = len(puzzle.board)
+    least, most = pieces.least_area, pieces.area
+    where = range_name(puzzle.cell_name, len(puzzle.rows), puzzle.width)
+    counts = ", ".join(f"{letter} {_count_text(pieces.count_of(letter))}" for letter in pieces.pieces)
+    if not least <= cells <= most:
+        between = f"exactly {least}" if least == most else f"{least} to {most}"
+        return [f"{where}: {cells} board cells but the pieces cover {between} ({counts})"]
+    reachable = 1  # bit n: n cells can be made of copies of the pieces so far
+    for letter, piece in pieces.pieces.items():
+        low, high = pieces.count_of(letter)
+        made = 0
+        for copies in range(low, min(high, cells // piece.size) + 1):
+            made |= reachable << (copies * piece.size)
+        reachable = made & ((2 << cells) - 1)
+    if not reachable >> cells & 1:
+        return [f"{where}: {cells} board cells, but no choice of copies covers that many cells ({counts}; sizes "
+                f"{', '.join(f'{letter} {piece.size}' for letter, piece in pieces.pieces.items())})"]
+    return []
+
+
+def _count_text(count: tuple[int, int]) -> str:
+    low, high = count
+    return f"x{low}" if low == high else f"{low}..{high}"
+
+
 #: Orders a board can be filled in: along the rows, down the columns, along either diagonal.
 SWEEPS = (lambda rc: (rc[1], rc[0]), lambda rc: rc, lambda rc: (rc[0] + rc[1], rc[0]), lambda rc: (rc[0] - rc[1], rc[0]))
 
@@ -214,17 +277,20 @@ def _reach(order: list[Point], placements: Sequence[frozenset[Point]]) -> int:
 
 
 def encode(puzzle: Puzzle) -> ExactCover:
-    """The puzzle as exact cover; each option's label is ``(letter, cells)``."""
+    """The puzzle as exact cover; each option's label is ``(letter, cells)``.  A piece with a count is one
+    item with bounds, its placements its options (each may lie over cells typed with its letter, not over
+    another's; a piece used once must cover all of its letter's)."""
     given = puzzle.given_cells()
+    counts = puzzle.pieces.counts
     options = []
     for letter in puzzle.pieces.pieces:
-        own = frozenset(given.get(letter, ()))
+        own = frozenset(() if letter in counts else given.get(letter, ()))
         for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
                 options.append((letter, placed))
     cells = item_order(puzzle.board, [placed for _, placed in options])
     return cover.problem([cell_name(*c) for c in cells] + list(puzzle.pieces.pieces),
-                         (cover.piece_option(letter, placed) for letter, placed in options))
+                         (cover.piece_option(letter, placed) for letter, placed in options), bounds=counts)
 
 
 def uncoverable(puzzle: Puzzle, problem: ExactCover) -> list[str]:
@@ -251,12 +317,14 @@ class Symmetry:
 
 
 def symmetries(puzzle: Puzzle) -> list[Symmetry]:
-    """The board symmetries that carry the piece set onto itself and every given letter onto its image's."""
+    """The board symmetries that carry the piece set onto itself (each piece onto one of its count) and every
+    given letter onto its image's."""
     found: dict[tuple, Symmetry] = {}
+    count_of = puzzle.pieces.count_of
     for transform, cells in SQUARE.transformed_symmetries(puzzle.board):
         key = tuple(sorted(cells.items()))
         letters = piece_images(puzzle.pieces, transform)
-        if key in found or letters is None:
+        if key in found or letters is None or any(count_of(a) != count_of(b) for a, b in letters.items()):
             continue
         if all(puzzle.givens.get(cells[cell]) == letters[letter] for cell, letter in puzzle.givens.items()):
             found[key] = Symmetry(cells, letters)
@@ -303,6 +371,38 @@ TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only
                     ("yes", "no"), "yes", aliases=(("y", "yes"), ("true", "yes"), ("1", "yes"), ("n", "no"),
                                                    ("false", "no"), ("0", "no")),
                     wrong="{where}: answer Yes or No (may pieces be turned over?), not {value}")
+USE = Setting("use", "Use", "all: every piece of the set, as many times as its count says (once: no count); any: each "
+              "piece at most that many times, so a part of the set fills the board", ("all", "any"), "all")
+COUNTS = Setting("counts", "Counts", "copies of pieces, over their set's counts: 'T x3, L 2..4' (three T, two to four "
+                 "L); a piece not named is used once, or as its set says")
+
+
+def counted(pieces: PieceSet, settings: Settings) -> PieceSet:
+    """``pieces`` with the counts the settings give: ``use: any`` makes every piece's least count 0, then
+    ``counts:`` sets the pieces it names.  InvalidPuzzle naming where a count is wrong."""
+    counts = dict(pieces.counts)
+    if settings.get("use") == "any":
+        counts = {letter: (0, pieces.count_of(letter)[1]) for letter in pieces.pieces}
+    text = settings.get("counts") or ""
+    where = settings.place("counts")
+    messages = []
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        letter, _, count = entry.partition(" ")
+        letter, count = letter.upper(), count.strip()
+        if len(letter) != 1 or not count or " " in count:
+            messages.append(f"{where}: {entry!r} is not 'LETTER xN' or 'LETTER U..V' (entries separated by commas)")
+            continue
+        if letter not in pieces.pieces:
+            messages.append(f"{where}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)})")
+            continue
+        try:
+            counts[letter] = catalog.parse_count(count)
+        except ValueError as err:
+            messages.append(f"{where}: piece {letter}: {err}")
+    if messages:
+        raise InvalidPuzzle(messages)
+    counts = {letter: count for letter, count in counts.items() if count != (1, 1)}
+    return pieces if counts == pieces.counts else dataclasses.replace(pieces, counts=counts)
 
 
 def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
@@ -349,6 +449,10 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
             messages.append(f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
                             "a named piece set says itself whether its pieces may be turned over")
         pieces = catalog.piece_set(chosen) if chosen else None
+    if pieces is None and (settings.get("counts") or settings.get("use") == "any"):
+        pieces = choose_piece_set(rows)  # the set the counts are of
+    if pieces is not None:
+        pieces = counted(pieces, settings)
     try:
         puzzle = parse(rows, pieces, cell_name)
     except InvalidPuzzle as err:
@@ -387,9 +491,9 @@ def board_named(puzzle: Puzzle) -> str | None:
 
 
 def named_board(name: str) -> tuple[list[str], dict]:
-    """A named board, empty, and its piece set."""
+    """A named board, empty, and its piece set (and its use: and counts:, if it says)."""
     board = catalog.board(name)
-    return empty_board_rows(board), {"pieces": board.pieces}
+    return empty_board_rows(board), {"pieces": board.pieces, **board.settings}
 
 
 def named_boards() -> list[NamedBoard]:
@@ -461,6 +565,6 @@ def sheets() -> tuple[SheetSpec, ...]:
     )
 
 
-FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, boards=named_boards, legend=legend, heat_map=True,
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER, USE, COUNTS), board=named_board, boards=named_boards, legend=legend, heat_map=True,
                       title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
                       sheets=sheets, order=0)

@@ -6,15 +6,19 @@ A new piece set or board is a new file, no code.  Both kinds of file start with
 Piece set (``data/pieces/NAME.txt``): keys ``title``, ``turn-over`` (yes/no) and
 ``lattice`` (``square``, the default, or ``cubic``: pieces made of cubes), then
 one block per piece, blocks separated by blank lines.  A block's first line is
-``LETTER #RRGGBB [colour name]``; the lines below draw the piece with its
-letter, ``.`` for gaps.  ``chosen-by-grid: no`` keeps a set out of the guess a
+``LETTER #RRGGBB [colour name] [count]``; the lines below draw the piece with its
+letter, ``.`` for gaps.  The count says how many copies of the piece a puzzle
+uses: ``x3`` (three), ``2..4`` (two to four), ``0..1`` (at most one); none:
+exactly one.  Copies are alike: two solutions that swap them are one.  ``chosen-by-grid: no`` keeps a set out of the guess a
 flat grid that names no set makes from its area and letters (Kanoodle and IQ
 Puzzler Pro share both: the latter is the one guessed).  A piece of cubes is drawn layer by layer, bottom first,
 the layers separated by a line ``/``.
 
 Board (``data/boards/NAME.txt``): keys ``title``, ``pieces`` (the default set),
-optional ``known-total`` and ``known-distinct`` solution counts; then the board
-drawn with ``.`` for a cell and ``#`` or a space for a cell that is not part of it.
+optional ``known-total`` and ``known-distinct`` solution counts, ``use: any``
+(each piece at most once: a part of the set fills the board) and ``counts``
+(``T x3, L 2..4``: the tiling family's setting); then the board drawn with
+``.`` for a cell and ``#`` or a space for a cell that is not part of it.
 
 Users add their own files without touching the package: ``XLSOLVER_DATA`` lists
 folders (separated like PATH) holding ``pieces/`` and ``boards/`` subfolders.
@@ -37,7 +41,10 @@ COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
 PIECE_SET_KEYS = ("title", "turn-over", "lattice", "chosen-by-grid", "balls")
 PIECE_LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC)}  # where a piece set's pieces are drawn
 LAYER_BREAK = "/"  # the line between two layers of a piece of cubes
-BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct")
+BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct", "use", "counts")
+#: A piece's count: ``xN`` copies, or ``U..V`` copies (parse_count); at most MAX_COPIES of one piece.
+COUNT = re.compile(r"x\d+|\d+\.\.\d+")
+MAX_COPIES = 10_000
 
 
 class DataFileError(ValueError):
@@ -54,10 +61,22 @@ class PieceSet:
     lattice: Lattice = SQUARE
     chosen_by_grid: bool = True  # may be guessed for a flat grid from its area and letters
     balls: bool = False  # the pieces are balls (IQ Puzzler, Kanoodle): pictures draw circles
+    #: how many copies of a piece a puzzle uses, (least, most), for the pieces whose count is not exactly one
+    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def area(self) -> int:
-        return sum(p.size for p in self.pieces.values())
+        """The cells of every piece, each at its most copies."""
+        return sum(p.size * self.count_of(letter)[1] for letter, p in self.pieces.items())
+
+    @property
+    def least_area(self) -> int:
+        """The cells of every piece, each at its least copies (``area`` when every count is exact)."""
+        return sum(p.size * self.count_of(letter)[0] for letter, p in self.pieces.items())
+
+    def count_of(self, letter: str) -> tuple[int, int]:
+        """(least, most) copies of piece ``letter`` a puzzle uses."""
+        return self.counts.get(letter, (1, 1))
 
     def orientations(self, letter: str) -> list[tuple[Point, ...]]:
         return self.pieces[letter].orientations(self.turn_over, self.lattice)
@@ -72,6 +91,7 @@ class Board:
     known_total: int | None = None
     known_distinct: int | None = None
     notes: str = ""
+    settings: dict[str, str] = field(default_factory=dict)  # its "use:" and "counts:", if given
     cells: frozenset[Point] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -188,16 +208,39 @@ def piece_blocks(body: list[tuple[int, str]], where: str, words: str = "[colour 
     return pieces
 
 
+def parse_count(text: str) -> tuple[int, int]:
+    """A piece's count, ``xN`` or ``U..V``, as (least, most) copies; ValueError saying what is wrong."""
+    if not COUNT.fullmatch(text):
+        raise ValueError(f"{text!r} is no count: write xN (N copies) or U..V (U to V copies)")
+    low, _, high = text[1:].partition("..") if text.startswith("x") else text.partition("..")
+    high = high or low
+    if max(len(low.lstrip("0")), len(high.lstrip("0"))) > len(str(MAX_COPIES)) or int(high) > MAX_COPIES:
+        raise ValueError(f"count {text!r}: a piece takes at most {MAX_COPIES:,} copies")
+    if int(high) == 0:
+        raise ValueError(f"count {text!r}: at most no copy is no piece (leave the piece out of the set instead)")
+    if int(low) > int(high):
+        raise ValueError(f"count {text!r}: {int(low)} copies at least is more than {int(high)} at most")
+    return int(low), int(high)
+
+
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     header, notes, body = split_header(text, where, PIECE_SET_KEYS)
     lattice = PIECE_LATTICES.get(header.get("lattice", SQUARE.name))
     if lattice is None:
         raise DataFileError(f"{where}: 'lattice:' is {' or '.join(PIECE_LATTICES)}, not {header['lattice']!r}")
     pieces: dict[str, Piece] = {}
-    for number, letter, colour, words, art in piece_blocks(body, where):
+    counts: dict[str, tuple[int, int]] = {}
+    for number, letter, colour, words, art in piece_blocks(body, where, "[colour name] [count: x3, 2..4]"):
         letter = letter.upper()
         if letter in pieces:
             raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
+        if words and COUNT.fullmatch(words[-1]):
+            try:
+                count = parse_count(words.pop())
+            except ValueError as err:
+                raise DataFileError(f"{where}:{number}: piece {letter}: {err}") from None
+            if count != (1, 1):
+                counts[letter] = count
         drawing = [line for _, line in art]
         layers = _layers(drawing) if lattice.dimension == 3 else [drawing]
         stray = {ch for rows in layers for line in rows for ch in line if ch.upper() not in (letter, ".", " ")}
@@ -220,6 +263,7 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
         lattice=lattice,
         chosen_by_grid=yes_no(header.get("chosen-by-grid", "yes"), where) and lattice is SQUARE,
         balls=yes_no(header.get("balls", "no"), where),
+        counts=counts,
     )
 
 
@@ -273,6 +317,7 @@ def parse_board(text: str, name: str, where: str = "<text>") -> Board:
         known_total=number("known-total"),
         known_distinct=number("known-distinct"),
         notes=notes,
+        settings={key: header[key] for key in ("use", "counts") if key in header},
     )
 
 
