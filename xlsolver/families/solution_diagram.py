@@ -33,6 +33,9 @@ def build(problem: ExactCover, ask: Ask, accept=None) -> diagram.Diagram:
                           "ask for solutions one by one instead")
     if problem.coloured:
         raise Unsupported("the solution diagram does not take Knuth's colours; ask for solutions one by one instead")
+    if problem.multiplicities:
+        raise Unsupported("the solution diagram does not take pieces with counts (items with bounds); ask for "
+                          "solutions one by one instead")
     cancelled, started = as_predicate(ask.cancel), clock.now()
 
     def stop() -> bool:

@@ -200,8 +200,9 @@ def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
 
 
 def _check_counted_givens(puzzle: Puzzle) -> list[str]:
-    """With counts, a letter typed marks cells that copies of its piece cover: no more cells than its copies
-    have, and each group of them no bigger than a piece must fit one (a bigger group may be two copies)."""
+    """With counts, a letter typed marks cells that copies of its piece cover (several copies may touch): no
+    more cells than its copies have, and each one under some placement of the piece that covers no cell typed
+    with another letter."""
     messages = []
     name = puzzle.cell_name
     for letter, cells in puzzle.given_cells().items():
@@ -210,12 +211,14 @@ def _check_counted_givens(puzzle: Puzzle) -> list[str]:
             messages.append(f"{name(*cells[0])}: {len(cells)} cells are marked {letter} but {most} "
                             f"{'copy' if most == 1 else 'copies'} of piece {letter} cover {most * piece.size}")
             continue
-        shapes = puzzle.pieces.orientations(letter)
-        for group in SQUARE.connected_components(cells):
-            if len(group) <= piece.size and not _fits(shapes, group, puzzle.board):
-                listed = ", ".join(name(*c) for c in sorted(group))
-                messages.append(f"{name(*min(group))}: the cells marked {letter} ({listed}) do not fit piece {letter} "
-                                "in any position")
+        reached: set[Point] = set()
+        for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
+            if all(puzzle.givens.get(c, letter) == letter for c in placed):
+                reached |= placed
+        stranded = [cell for cell in cells if cell not in reached]
+        if stranded:
+            listed = ", ".join(name(*c) for c in stranded)
+            messages.append(f"{name(*stranded[0])}: no piece {letter} can lie over the cells marked {letter} at {listed}")
     return messages
 
 
