@@ -196,3 +196,16 @@ def test_the_command_line_counts_and_solves_tetromino_copies(tmp_path):
     assert "2|I 2|L 2|O 2|S 2|T" in (tmp_path / "t.dlx").read_text().splitlines()[1]
     rows = run_xlsolver("solve", str(wide)).stdout.split()
     assert len(rows) == 4 and sorted("".join(rows)) == sorted("IIIILLLLOOOOSSSSTTTT" * 2)
+
+
+def test_the_solved_picture_shows_each_copy_in_its_own_shade():
+    puzzle = tiling.FAMILY.parse(["." * 10] * 4, {"pieces": "tetrominoes", "counts": "I x2, L x2, O x2, S x2, T x2"})
+    solution = engine.first_solution(puzzle.problem).first
+    frame = puzzle.frame(solution)
+    shades = {}
+    for option in solution:
+        letter, cells = puzzle.problem.labels[option]
+        colours = {frame.rows[r][c].colour for r, c in cells}
+        assert len(colours) == 1 and all(frame.rows[r][c].text == letter for r, c in cells)
+        shades.setdefault(letter, set()).update(colours)
+    assert all(len(colours) == 2 for colours in shades.values())  # two copies, two shades, of each piece

@@ -476,9 +476,34 @@ def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
 
     return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours,
                         draw=lambda rows: Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE),
+                        tint=(lambda solution: copies_tinted(puzzle, problem, solution)) if puzzle.pieces.counts else None,
                         item_maps=item_maps(puzzle, problem), rows=puzzle.rows, cell_name=puzzle.cell_name,
                         data={"family": "tiling", "pieces": puzzle.pieces.name,
                               **({"board": board} if (board := board_named(puzzle)) else {})})
+
+
+#: How far each copy of a piece after the first moves its colour to white (> 0) or black (< 0).
+COPY_SHADES = (0.0, 0.45, -0.35, 0.7, -0.55, 0.25, -0.2)
+
+
+def copies_tinted(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) -> dict[Point, str]:
+    """The cells of a solution's copies of counted pieces, each copy in its own shade of its piece's colour
+    (in reading order of the copies' first cells), so that two copies side by side show as two."""
+    from ..pictures.shading import mix
+
+    copies: dict[str, list[frozenset[Point]]] = defaultdict(list)
+    for option in solution:
+        letter, cells = problem.labels[option]
+        if letter in puzzle.pieces.counts:
+            copies[letter].append(cells)
+    tinted = {}
+    for letter, placed in copies.items():
+        colour = puzzle.pieces.pieces[letter].colour
+        for k, cells in enumerate(sorted(placed, key=min)):
+            step = COPY_SHADES[k % len(COPY_SHADES)]
+            shade = colour if not step else mix(colour, "#ffffff" if step > 0 else "#000000", abs(step))
+            tinted.update((cell, shade) for cell in cells)
+    return tinted
 
 
 def board_named(puzzle: Puzzle) -> str | None:
