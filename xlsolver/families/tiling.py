@@ -3,7 +3,13 @@
 The grid is text, one string per row.  A letter marks a cell covered by that
 piece (the whole piece or some of its cells, as a hint), ``.`` an open cell, and
 ``#`` or a space a cell that is not part of the board.  Letters may be either
-case.
+case.  The grid lies on the piece set's lattice: squares, unit triangles (each
+character a triangle, pointing up and down in turn; ``first`` says how the
+top-left one points) or hexagons (one at every second column, each line shifted
+by one column: the spaces between them are layout).  Everything here works on
+the characters' positions (rows, columns: what cells are named by, what an
+answer writes); the lattice turns them into its cells where pieces are placed
+and the board's symmetries found.
 
     puzzle = parse(["EAAAABGGG..", ...])         # raises InvalidPuzzle, naming cells
     problem = encode(puzzle)                      # an ExactCover
@@ -17,14 +23,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import Piece, PieceSet
-from ..geometry.lattice import SQUARE, Point
+from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
 from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
@@ -41,10 +47,47 @@ class Puzzle:
     givens: dict[Point, str]  # pre-placed letter per cell
     pieces: PieceSet
     cell_name: CellNamer = field(default=cell_name, compare=False)
+    shift: int = 0  # the drawing's layout on the pieces' lattice (PlaneLattice): triangles first: down, odd hexagons
 
     @property
     def width(self) -> int:
         return len(self.rows[0]) if self.rows else 0
+
+    @property
+    def lattice(self) -> PlaneLattice:
+        return self.pieces.lattice
+
+    @property
+    def plain(self) -> bool:
+        """Positions are the lattice's cells (the square grid as typed): nothing to translate."""
+        return self.pieces.lattice is SQUARE and self.shift == 0
+
+    def cells(self, positions=None) -> frozenset:
+        """The lattice cells of ``positions`` (default: the board)."""
+        positions = self.board if positions is None else positions
+        if self.plain:
+            return frozenset(positions)
+        lattice, shift = self.lattice, self.shift
+        return frozenset(lattice.cell(r, c, shift) for r, c in positions)
+
+    def positions(self, cells) -> frozenset[Point]:
+        """Where lattice ``cells`` stand in the grid."""
+        if self.plain:
+            return frozenset(cells)
+        lattice, shift = self.lattice, self.shift
+        return frozenset(lattice.position(cell, shift) for cell in cells)
+
+    def placements(self, letter: str) -> list[frozenset[Point]]:
+        """Every placement of a piece on the board, as the positions it covers."""
+        shapes = self.pieces.orientations(letter)
+        if self.plain:
+            return SQUARE.placements(shapes, self.board)
+        return [self.positions(placed) for placed in self.lattice.placements(shapes, self.cells())]
+
+    def groups(self, positions) -> list[list[Point]]:
+        """Positions split into groups of touching cells on the lattice, each sorted, in reading order."""
+        found = self.lattice.connected_components(self.cells(positions))
+        return sorted(sorted(self.positions(group)) for group in found)
 
     def given_cells(self) -> dict[str, list[Point]]:
         by_letter: dict[str, list[Point]] = defaultdict(list)
@@ -60,15 +103,15 @@ def pad(rows: Sequence[str]) -> tuple[str, ...]:
     return tuple(row.upper().ljust(width) for row in rows)
 
 
-def choose_piece_set(rows: Sequence[str]) -> PieceSet:
-    """The piece set that fits the grid: its letters and its total area.
+def choose_piece_set(rows: Sequence[str], lattice: PlaneLattice = SQUARE) -> PieceSet:
+    """The piece set on ``lattice`` that fits the grid: its letters and its total area.
 
     Raises InvalidPuzzle if none fits or several do.
     """
     rows = pad(rows)
     letters = {ch for row in rows for ch in row if ch.isalpha()}
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
-    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid]
+    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid and s.lattice is lattice]
     by_letters = [s for s in sets if letters <= set(s.pieces)]
     by_area = [s for s in sets if s.area == area]
     fitting = [s for s in by_letters if s.area == area]
@@ -86,9 +129,12 @@ def choose_piece_set(rows: Sequence[str]) -> PieceSet:
     raise InvalidPuzzle([f"{where}: several piece sets fit ({', '.join(s.name for s in fitting)}); choose one with --pieces"])
 
 
-def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNamer = cell_name) -> Puzzle:
+def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNamer = cell_name,
+          first: str = "up", lattice: PlaneLattice = SQUARE) -> Puzzle:
     """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem.
 
+    ``first``: how the top-left character points on triangles; ``lattice``: where to guess a piece set when
+    none is given (a named set brings its own).
     Every check runs whatever the others found, except where it depends on them:
     no piece set chosen, no letter can be judged (only characters that are no
     letter at all); a letter that is no piece or a piece that cannot lie where it
@@ -100,15 +146,18 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     messages = not_letters(rows, cell_name)
     if pieces is None:
         try:
-            pieces = choose_piece_set(rows)
+            pieces = choose_piece_set(rows, lattice)
         except InvalidPuzzle as err:
             raise InvalidPuzzle(messages + err.messages) from None
+    shift = layout_shift(pieces.lattice, rows, first)
+    messages += between_hexagons(pieces.lattice, rows, shift, cell_name)
     board: set[Point] = set()
     givens: dict[Point, str] = {}
     unknown: dict[str, list[Point]] = defaultdict(list)
+    lattice = pieces.lattice
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if ch in (OUTSIDE, HOLE):
+            if ch in (OUTSIDE, HOLE) or not lattice.holds(r, c, shift):
                 continue
             board.add((r, c))
             if ch == OPEN or not (ch.isalpha() and ch.isascii()):
@@ -120,13 +169,37 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     for letter, cells in unknown.items():
         also = f" (also {', '.join(cell_name(*c) for c in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)}){also}")
-    puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name)
+    puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name, shift)
     misplaced = _check_givens(puzzle)
     messages += misplaced.values()
     messages += _check_area(puzzle, set(misplaced))
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
+
+
+def layout_shift(lattice: PlaneLattice, rows: Sequence[str], first: str = "up") -> int:
+    """How a grid is laid out on ``lattice`` (``PlaneLattice``'s shift): triangles by ``first``, hexagons by
+    where the first character that is not a space stands."""
+    if lattice is TRIANGLE:
+        return TRIANGLE.FIRST[first]
+    if lattice is HEX:
+        return HEX.shift_of(rows, lambda ch: ch != OUTSIDE)
+    return 0
+
+
+def between_hexagons(lattice: PlaneLattice, rows: Sequence[str], shift: int, cell_name: CellNamer) -> list[str]:
+    """A message per character typed where no cell stands (hexagons: between two; the first one typed sets
+    the columns)."""
+    messages = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != OUTSIDE and not lattice.holds(r, c, shift):
+                on_line = [cell_name(r, k) for k in range(len(row)) if lattice.holds(r, k, shift)]
+                messages.append(f"{cell_name(r, c)}: a hexagon stands at every second column, each line shifted by "
+                                f"one; {ch!r} is between two (on this line they stand at "
+                                f"{', '.join(on_line[:4] + ['...'] * (len(on_line) > 4))}); leave a space here")
+    return messages
 
 
 def not_letters(rows: Sequence[str], cell_name: CellNamer) -> list[str]:
@@ -142,12 +215,12 @@ def _check_givens(puzzle: Puzzle) -> dict[str, str]:
     name = puzzle.cell_name
     for letter, cells in puzzle.given_cells().items():
         piece = puzzle.pieces.pieces[letter]
-        shapes = puzzle.pieces.orientations(letter)
-        if _fits(shapes, cells, puzzle.board):
+        placements = puzzle.placements(letter) if len(cells) <= piece.size else []
+        if _fits(placements, cells):
             continue
-        groups = SQUARE.connected_components(cells)
+        groups = puzzle.groups(cells)
         listed = ", ".join(name(*c) for c in cells)
-        if len(groups) > 1 and all(_fits(shapes, g, puzzle.board) for g in groups):
+        if len(groups) > 1 and all(_fits(placements or puzzle.placements(letter), g) for g in groups):
             where = " and ".join(name(*g[0]) for g in groups)
             messages[letter] = f"{name(*groups[1][0])}: piece {letter} is given twice (at {where}); a letter marks one piece"
         elif len(cells) > piece.size:
@@ -157,12 +230,10 @@ def _check_givens(puzzle: Puzzle) -> dict[str, str]:
     return messages
 
 
-def _fits(shapes, cells: Sequence[Point], board: frozenset[Point]) -> bool:
-    """Is there a placement of the piece on the board that covers all ``cells``?"""
+def _fits(placements: Sequence[frozenset[Point]], cells: Sequence[Point]) -> bool:
+    """Is there a placement of the piece (``placements``: all of them on the board) that covers all ``cells``?"""
     wanted = frozenset(cells)
-    if len(wanted) > len(shapes[0]):
-        return False
-    return any(wanted <= placed for placed in SQUARE.placements(shapes, board))
+    return any(wanted <= placed for placed in placements)
 
 
 def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
@@ -219,7 +290,7 @@ def encode(puzzle: Puzzle) -> ExactCover:
     options = []
     for letter in puzzle.pieces.pieces:
         own = frozenset(given.get(letter, ()))
-        for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
+        for placed in puzzle.placements(letter):
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
                 options.append((letter, placed))
     cells = item_order(puzzle.board, [placed for _, placed in options])
@@ -253,7 +324,9 @@ class Symmetry:
 def symmetries(puzzle: Puzzle) -> list[Symmetry]:
     """The board symmetries that carry the piece set onto itself and every given letter onto its image's."""
     found: dict[tuple, Symmetry] = {}
-    for transform, cells in SQUARE.transformed_symmetries(puzzle.board):
+    for transform, moved in puzzle.lattice.transformed_symmetries(puzzle.cells()):
+        cells = moved if puzzle.plain else {puzzle.lattice.position(cell, puzzle.shift):
+                                            puzzle.lattice.position(image, puzzle.shift) for cell, image in moved.items()}
         key = tuple(sorted(cells.items()))
         letters = piece_images(puzzle.pieces, transform)
         if key in found or letters is None:
@@ -303,45 +376,56 @@ TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only
                     ("yes", "no"), "yes", aliases=(("y", "yes"), ("true", "yes"), ("1", "yes"), ("n", "no"),
                                                    ("false", "no"), ("0", "no")),
                     wrong="{where}: answer Yes or No (may pieces be turned over?), not {value}")
+PLANE_LATTICES = ("square", "triangle", "hex")
+LATTICE = Setting("lattice", "Lattice", "the grid the board is drawn on: square, triangle or hex (default: the "
+                  "piece set's; square for pieces drawn on the Custom sheet)", PLANE_LATTICES)
+FIRST = Setting("first", "First triangle", "triangles: does the top-left character point up or down?",
+                tuple(TRIANGLE.FIRST), "up")
 
 
-def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
-    """The pieces drawn in a grid: each letter's connected cells are one piece."""
+def drawn_pieces(drawing: Drawing, turn_over: bool, lattice: PlaneLattice = SQUARE, first: str = "up") -> PieceSet:
+    """The pieces drawn in a grid on ``lattice``: each letter's connected cells are one piece."""
     namer = drawing.cell_name
-    cells_of: dict[str, list[Point]] = {}
-    messages = []
+    rows = pad(drawing.rows)
+    shift = layout_shift(lattice, rows, first)
+    cells_of: dict[str, list] = {}
+    messages = between_hexagons(lattice, rows, shift, namer)
     for r, row in enumerate(drawing.rows):
         for c, ch in enumerate(row):
-            if ch in (OPEN, OUTSIDE):
+            if ch in (OPEN, OUTSIDE) or not lattice.holds(r, c, shift):
                 continue
             if not (ch.isascii() and ch.isalpha()):
                 messages.append(f"{namer(r, c)}: draw pieces with letters only, not {ch!r}")
                 continue
-            cells_of.setdefault(ch.upper(), []).append((r, c))
+            cells_of.setdefault(ch.upper(), []).append(lattice.cell(r, c, shift))
     pieces = {}
     for letter in sorted(cells_of):
-        groups = SQUARE.connected_components(cells_of[letter])
+        groups = sorted(sorted(lattice.position(cell, shift) for cell in group)
+                        for group in lattice.connected_components(cells_of[letter]))
         if len(groups) > 1:
             where = " and ".join(namer(*g[0]) for g in groups)
             messages.append(f"{namer(*groups[1][0])}: piece {letter} is drawn in {len(groups)} places ({where}); "
                             "one letter draws one piece")
             continue
-        pieces[letter] = Piece(letter, SQUARE.normalise(groups[0]), DRAWN_PALETTE[ord(letter) - ord("A")])
+        pieces[letter] = Piece(letter, lattice.normalise(cells_of[letter]), DRAWN_PALETTE[ord(letter) - ord("A")])
     if not cells_of and not messages:
         rows, cols = len(drawing.rows), max((len(r) for r in drawing.rows), default=1)
         messages.append(f"{range_name(namer, rows, cols)}: draw the pieces here first, one letter per piece")
     if messages:
         raise InvalidPuzzle(messages)
-    return PieceSet("custom", "pieces drawn on the sheet", turn_over, pieces)
+    return PieceSet("custom", "pieces drawn on the sheet", turn_over, pieces, lattice=lattice)
 
 
 def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
     """A grid and its piece set (a name, a file, or a drawing) as a puzzle ready to search."""
     chosen = settings.get("pieces")
     messages = []
+    named = settings.get("lattice")
+    lattice = LATTICES[named or SQUARE.name]
+    first = settings.get("first") or FIRST.default
     if isinstance(chosen, Drawing):
         try:
-            pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
+            pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes", lattice, first)
         except InvalidPuzzle as err:  # the grid's letters cannot be judged without the pieces; the rest can
             raise InvalidPuzzle(err.messages + not_letters(pad(rows), cell_name)) from None
     else:
@@ -349,8 +433,18 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
             messages.append(f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
                             "a named piece set says itself whether its pieces may be turned over")
         pieces = catalog.piece_set(chosen) if chosen else None
+        if pieces is not None and not isinstance(pieces.lattice, PlaneLattice):
+            raise InvalidPuzzle(messages + [f"{settings.place('pieces')}: {pieces.name} is a set of "
+                                            f"{pieces.lattice.name} pieces; a tiling board is flat"])
+        if pieces is not None and named and pieces.lattice is not lattice:
+            messages.append(f"{settings.place('lattice')}: the {pieces.name} pieces lie on the "
+                            f"{pieces.lattice.name} lattice, not {named}")
+            lattice = pieces.lattice
+    if "first" in settings.where and (pieces.lattice if pieces is not None else lattice) is not TRIANGLE:
+        messages.append(f"{settings.place('first')} says how the top-left triangle points; this board is not "
+                        "drawn in triangles")
     try:
-        puzzle = parse(rows, pieces, cell_name)
+        puzzle = parse(rows, pieces, cell_name, first, lattice)
     except InvalidPuzzle as err:
         raise InvalidPuzzle(messages + err.messages) from None
     if messages:
@@ -367,11 +461,18 @@ def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
         stranded = uncoverable(puzzle, problem)
         return f"no piece can cover {', '.join(stranded)}" if stranded else "the pieces cannot fill the open cells"
 
-    return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours,
-                        draw=lambda rows: Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE),
+    plane = {} if puzzle.lattice is SQUARE else {"lattice": puzzle.lattice.name, "shift": puzzle.shift}
+
+    def draw(rows: list[str]) -> Frame:
+        frame = Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE)
+        return replace(frame, **plane) if plane else frame
+
+    return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours, draw=draw,
                         item_maps=item_maps(puzzle, problem), rows=puzzle.rows, cell_name=puzzle.cell_name,
                         data={"family": "tiling", "pieces": puzzle.pieces.name,
-                              **({"board": board} if (board := board_named(puzzle)) else {})})
+                              **({"lattice": puzzle.lattice.name} if plane else {}),
+                              **({"board": board} if (board := board_named(puzzle)) else {})},
+                        **({"drawn": lambda frame: [replace(frame, **plane)]} if plane else {}))
 
 
 def board_named(puzzle: Puzzle) -> str | None:
@@ -381,7 +482,8 @@ def board_named(puzzle: Puzzle) -> str | None:
         named = catalog.boards().values()
     except catalog.DataFileError:
         return None
-    same = [board for board in named if board.cells == puzzle.board]
+    cells = puzzle.cells()
+    same = [board for board in named if board.lattice is puzzle.lattice and board.cells == cells]
     same.sort(key=lambda board: board.pieces != puzzle.pieces.name)
     return same[0].name if same else None
 
@@ -389,20 +491,28 @@ def board_named(puzzle: Puzzle) -> str | None:
 def named_board(name: str) -> tuple[list[str], dict]:
     """A named board, empty, and its piece set."""
     board = catalog.board(name)
-    return empty_board_rows(board), {"pieces": board.pieces}
+    return empty_board_rows(board), {"pieces": board.pieces, **({"first": board.first} if board.first else {})}
 
 
 def named_boards() -> list[NamedBoard]:
     """The catalogue's boards (shipped and from XLSOLVER_DATA), for ``xlsolver boards``."""
     return [NamedBoard(name, b.title, b.pieces, b.rows, len(b.cells), b.known_total, b.known_distinct,
-                       len(SQUARE.symmetries(b.cells))) for name, b in catalog.boards().items()]
+                       len(b.lattice.symmetries(b.cells))) for name, b in catalog.boards().items()]
 
 
 def legend(settings) -> list[Frame]:
-    """Each piece of the set, drawn in its colour."""
+    """Each piece of the set, drawn in its colour (on triangles or hexagons, each frame says its layout)."""
     pieces = catalog.piece_set(settings["pieces"])
-    return [Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
-            for piece in pieces.pieces.values()]
+    return [piece_frame(piece, pieces.lattice) for piece in pieces.pieces.values()]
+
+
+def piece_frame(piece: Piece, lattice: PlaneLattice) -> Frame:
+    """One piece drawn in its colour, in the smallest frame that holds it."""
+    if lattice is SQUARE:
+        return Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
+    positions, shift = lattice.drawn(piece.cells)
+    frame = Frame.of_cells({position: Cell(piece.letter, piece.colour) for position in positions.values()})
+    return replace(frame, lattice=lattice.name, shift=shift)
 
 
 def board_sheet(order: int, name: str, intro: str, pieces: str,
@@ -461,6 +571,6 @@ def sheets() -> tuple[SheetSpec, ...]:
     )
 
 
-FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER), board=named_board, boards=named_boards, legend=legend, heat_map=True,
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER, LATTICE, FIRST), board=named_board, boards=named_boards, legend=legend, heat_map=True,
                       title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
                       sheets=sheets, order=0)

@@ -296,11 +296,23 @@ class PlaneLattice(Lattice):
         return frozenset(self.cell(r, c, shift) for r, line in enumerate(lines) for c, ch in enumerate(line)
                          if is_cell(ch) and self.holds(r, c, shift))
 
+    #: Does a cell's kind or place depend on the parity of its column (triangles, hexagons)?
+    alternates = True
+
+    def drawn(self, cells: Iterable[Coord]) -> tuple[dict[Coord, Point], int]:
+        """The smallest drawing of ``cells``: each cell's (row, col), the top row and left column 0, and the
+        drawing's shift (its cells are ``cell(row, col, shift)``, ``cells`` moved by a translation)."""
+        placed = {cell: self.position(cell) for cell in cells}
+        top = min(r for r, _ in placed.values())
+        left = min(c for _, c in placed.values())
+        return {cell: (r - top, c - left) for cell, (r, c) in placed.items()}, (top - left) % 2 if self.alternates else 0
+
 
 class SquareLattice(PlaneLattice):
     """The square grid: cells ``(row, col)``, row 0 at the top; the 8 symmetries of the square (D4)."""
 
     name = "square"
+    alternates = False
     #: The four rotations, then the four with a reflection; the order of orientations and symmetries.
     transforms = tuple(Transform(m) for m in (
         ((1, 0), (0, 1)),     # (r, c)
