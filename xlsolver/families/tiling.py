@@ -31,7 +31,7 @@ from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import Piece, PieceSet
 from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
-from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+from ..base.sheets import BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells, legend_places
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
 if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
@@ -501,9 +501,18 @@ def named_boards() -> list[NamedBoard]:
 
 
 def legend(settings) -> list[Frame]:
-    """Each piece of the set, drawn in its colour (on triangles or hexagons, each frame says its layout)."""
-    pieces = catalog.piece_set(settings["pieces"])
-    return [piece_frame(piece, pieces.lattice) for piece in pieces.pieces.values()]
+    """Each piece of the set, drawn in its colour (on triangles or hexagons, each frame says its layout); of
+    several sets (``settings["pieces"]`` a tuple of names), each piece captioned with its set's title."""
+    names = settings["pieces"]
+    if isinstance(names, str):
+        pieces = catalog.piece_set(names)
+        return [piece_frame(piece, pieces.lattice) for piece in pieces.pieces.values()]
+    frames = []
+    for name in names:
+        pieces = catalog.piece_set(name)
+        caption = pieces.title.split(" (")[0]
+        frames += [replace(piece_frame(piece, pieces.lattice), caption=caption) for piece in pieces.pieces.values()]
+    return frames
 
 
 def piece_frame(piece: Piece, lattice: PlaneLattice) -> Frame:
@@ -528,6 +537,45 @@ def board_sheet(order: int, name: str, intro: str, pieces: str,
 
     return SheetSpec(name, f"Sheet{order}", order, name, intro, tuple(area(*each) for each in boards),
                      legend={"pieces": pieces})
+
+
+#: The piece sets the Polyforms sheet's Pieces cells offer, by lattice; the first is the sample's.
+POLYIAMOND_SETS = ("hexiamonds", "pentiamonds", "tetriamonds", "polyiamonds-1-6", "one-sided-hexiamonds",
+                   "one-sided-pentiamonds")
+POLYHEX_SETS = ("tetrahexes", "pentahexes", "trihexes", "polyhexes-1-4", "one-sided-tetrahexes")
+#: The hexiamonds' 6 x 6 rhombus (624 solutions, 156 up to its symmetry), as the Triangles grid ships it: each line
+#: one strip of triangles, the first character of each grid line pointing up; the I piece given (22 solutions).
+RHOMBUS = (" IIIIII......", "  ............", "   ............", "    ............", "     ............",
+           "      ............")
+#: The tetrahexes' 4 x 7 parallelogram (18 solutions, 9 up to its symmetry), as the Hexagons grid ships it.
+PARALLELOGRAM = (". . . . . . .", " . . . . . . .", "  . . . . . . .", "   . . . . . . .")
+WIDE_LEGEND = 64  # the legend's columns: the twelve hexiamonds on one line, as wide as the sheet's grids
+
+
+def polyform_sheet(order: int, code_name: str) -> SheetSpec:
+    """Boards and pieces on triangles and hexagons, drawn in the cells: a grid of each, its Pieces cell, the
+    hexiamonds and tetrahexes as the legend."""
+    shown = (POLYIAMOND_SETS[0], POLYHEX_SETS[0])
+    legend_rows = legend_places([(f.height, f.width, f.caption) for f in legend({"pieces": shown})], WIDE_LEGEND)[2]
+
+    def area(name: str, title: str, lattice: str, rows: int, cols: int, choices: tuple[str, ...],
+             sample: tuple[str, ...]) -> AreaSpec:
+        return AreaSpec(name, title, rows, cols, settings={"lattice": lattice},
+                        cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),),  # past the title
+                        hint="Type . for a cell of the board, a piece letter", empty=OUTSIDE, generate=True,
+                        lattice=lattice, sample=sample)
+
+    return SheetSpec(
+        "Polyforms", code_name, order, "Triangles and hexagons: polyiamonds and polyhexes",
+        "Draw a board with . in the cells (a letter: a piece placed), choose the pieces, press Solve. Triangles: a "
+        "white cell points up, a grey one down. Hexagons: one in every white cell; the grey cells lie between two.",
+        areas=(
+            area("Iamonds", "Triangles: the hexiamonds' 6 x 6 rhombus, I given (624 solutions, 156 up to turning)",
+                 "triangle", 8, 24, POLYIAMOND_SETS, RHOMBUS),
+            area("Hexes", "Hexagons: the tetrahexes' 4 x 7 parallelogram (18 solutions, 9 up to turning)",
+                 "hex", 8, 24, POLYHEX_SETS, PARALLELOGRAM),
+        ),
+        legend={"pieces": shown}, areas_top=LEGEND_TOP + legend_rows + 1, legend_width=WIDE_LEGEND)
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -568,6 +616,7 @@ def sheets() -> tuple[SheetSpec, ...]:
                                               {"pieces": "pentominoes"}, DRAWN_PALETTE),
                          sample=("", "", "", "   ##", "   ##", "", "", "")),  # Scott's board, drawn by hand
             )),
+        polyform_sheet(5, "Sheet14"),
     )
 
 
