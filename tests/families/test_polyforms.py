@@ -243,3 +243,10 @@ def test_a_legend_frame_says_its_layout_and_draws_the_piece():
         cells = [TRIANGLE.cell(r, c, frame.shift) for r, row in enumerate(frame.rows) for c, cell in enumerate(row)
                  if cell.text == letter]
         assert TRIANGLE.normalise(cells) == HEXIAMONDS.pieces[letter].cells
+
+
+def test_the_heat_map_of_a_board_of_hexagons_is_laid_out_as_the_board():
+    rows, settings = board_rows("tetrahexes-4x7")
+    answer = tiling.FAMILY.count(read(rows, **settings), Ask(frequencies=True))
+    assert [(frame.lattice, frame.shift) for frame in answer.frames] == [("hex", 1)] * 2
+    assert answer.data["heat_map"]["pieces"][0].strip()[0].isalpha()
