@@ -90,10 +90,11 @@ MIRROR_LETTERS = {
                "G6'": "U", "F6'": "Y"},
     HEX: {"J4'": "L", "P4'": "Q", "S4'": "Z"},
 }
-# Colours of maximum contrast (Kenneth Kelly's list, without white and black) and a few more: distinct in a set.
+# Colours of maximum contrast (Kenneth Kelly's list, without white, black and the darkest) and a few more: distinct
+# in a set, and apart when a picture shades them (tests/test_svg.py).
 PALETTE = ("#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280", "#848482", "#008856", "#e68fac",
-           "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c", "#dcd300", "#882d17", "#8db600", "#654522",
-           "#e25822", "#2b3d26", "#1f9e89", "#ff69b4", "#7fdbff", "#bdb2ff", "#5f9ea0", "#9a6324")
+           "#0067a5", "#f99379", "#604e97", "#f6a600", "#b3446c", "#dcd300", "#882d17", "#8db600", "#aaffc3",
+           "#e25822", "#4363d8", "#1f9e89", "#ff69b4", "#7fdbff", "#bdb2ff", "#5f9ea0", "#9a6324")
 
 # The sets written: name, lattice, orders, one-sided?
 SETS = (

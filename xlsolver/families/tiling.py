@@ -440,7 +440,8 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
             messages.append(f"{settings.place('lattice')}: the {pieces.name} pieces lie on the "
                             f"{pieces.lattice.name} lattice, not {named}")
             lattice = pieces.lattice
-    if "first" in settings.where and (pieces.lattice if pieces is not None else lattice) is not TRIANGLE:
+    given_first = "first" in settings.where or first != FIRST.default
+    if given_first and (pieces.lattice if pieces is not None else lattice) is not TRIANGLE:
         messages.append(f"{settings.place('first')} says how the top-left triangle points; this board is not "
                         "drawn in triangles")
     try:

@@ -171,8 +171,13 @@ class Lattice:
         first = shape[0]
         offsets = [tuple(map(sub, cell, first)) for cell in shape]
         move, on_board = self.mover, board.issuperset
-        return [moved for anchor in (sorted(board) if order is None else order)
+        return [moved for anchor in self.anchors(first, sorted(board) if order is None else order)
                 if on_board(moved := move(anchor, offsets))]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """The cells a shape's ``first`` cell may be moved onto: those a translation of the lattice carries it to
+        (every cell, where any difference of two cells is one)."""
+        return cells
 
     def placements(self, shapes: Iterable[Sequence[Coord]], board: frozenset) -> list[frozenset]:
         """Every translation of every orientation (in normal form) that lies wholly on ``board``."""
@@ -532,6 +537,12 @@ class TriangleLattice(PlaneLattice):
         x, y = cell
         return [(x + dx, y + dy) for dx, dy in (self.UP_STEPS if x % 3 == 2 else self.DOWN_STEPS)]
 
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Triangles pointing as ``first`` does: an up triangle moved onto a down one is no translation of the
+        grid (a shape of one triangle would land on both)."""
+        kind = first[0] % 3
+        return [cell for cell in cells if cell[0] % 3 == kind]
+
     @staticmethod
     def corner(cells: Iterable[Coord]) -> Coord:
         """Each coordinate's smallest value rounded down to a multiple of 3: normal forms stay triangles, and
@@ -602,5 +613,15 @@ class HexLattice(PlaneLattice):
 TRIANGLE = TriangleLattice()
 #: Hexagons: polyhexes.
 HEX = HexLattice()
+def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[float, float], ...] | None:
+    """The polygon of character (row, col) of a drawing on the plane lattice ``name`` laid out with ``shift`` (a
+    ``Frame``'s ``lattice`` and ``shift``), or None where no cell can stand: what a picture draws
+    (``pictures.svg.Corners``)."""
+    lattice = LATTICES.get(name or "square")
+    if not isinstance(lattice, PlaneLattice) or not lattice.holds(row, col, shift):
+        return None
+    return lattice.corners(lattice.cell(row, col, shift))
+
+
 #: Every lattice by the name a data file gives it (``lattice:``).
 LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES)}
