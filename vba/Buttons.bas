@@ -302,7 +302,7 @@ Sub Calendar_Clear()
     Press "Calendar", "clear"
 End Sub
 
-' Polyforms: Triangles (here the hexiamonds' 6 x 6 rhombus: 156 solutions)
+' Polyforms: Triangles: the hexiamonds 6 x 6 rhombus, I given (624 solutions, 156 up to turning)
 Sub Iamonds_Solve()
     Press "Iamonds", "solve"
 End Sub
@@ -331,7 +331,7 @@ Sub Iamonds_Clear()
     Press "Iamonds", "clear"
 End Sub
 
-' Polyforms: Hexagons (here the tetrahexes' 4 x 7 parallelogram: 9 solutions)
+' Polyforms: Hexagons: the tetrahexes 4 x 7 parallelogram (18 solutions, 9 up to turning)
 Sub Hexes_Solve()
     Press "Hexes", "solve"
 End Sub

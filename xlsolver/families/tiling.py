@@ -544,12 +544,17 @@ def board_sheet(order: int, name: str, intro: str, pieces: str,
 POLYIAMOND_SETS = ("hexiamonds", "pentiamonds", "tetriamonds", "polyiamonds-1-6", "one-sided-hexiamonds",
                    "one-sided-pentiamonds")
 POLYHEX_SETS = ("tetrahexes", "pentahexes", "trihexes", "polyhexes-1-4", "one-sided-tetrahexes")
-#: The hexiamonds' 6 x 6 rhombus (624 solutions, 156 up to its symmetry), as the Triangles grid ships it: each line
-#: one strip of triangles, the first character of each grid line pointing up; the I piece given (22 solutions).
-RHOMBUS = (" IIIIII......", "  ............", "   ............", "    ............", "     ............",
-           "      ............")
-#: The tetrahexes' 4 x 7 parallelogram (18 solutions, 9 up to its symmetry), as the Hexagons grid ships it.
-PARALLELOGRAM = (". . . . . . .", " . . . . . . .", "  . . . . . . .", "   . . . . . . .")
+
+
+def sheet_drawing(board: catalog.Board, given: str = "") -> tuple[str, ...]:
+    """A named board drawn as a Polyforms grid lays it out (its top-left character a triangle pointing up, or a
+    hexagon), one column further right where the board's drawing starts the other way; ``given``: a piece's
+    letters typed over the first of its top line's cells ('.' in every other cell)."""
+    rows = [" " * board.shift + row.replace(HOLE, OUTSIDE) for row in board.rows]
+    rows[0] = rows[0].replace(OPEN * len(given), given, 1)
+    return tuple(row.rstrip() for row in rows)
+
+
 WIDE_LEGEND = 64  # the legend's columns: the twelve hexiamonds on one line, as wide as the sheet's grids
 
 
@@ -559,22 +564,23 @@ def polyform_sheet(order: int, code_name: str) -> SheetSpec:
     shown = (POLYIAMOND_SETS[0], POLYHEX_SETS[0])
     legend_rows = legend_places([(f.height, f.width, f.caption) for f in legend({"pieces": shown})], WIDE_LEGEND)[2]
 
-    def area(name: str, title: str, lattice: str, rows: int, cols: int, choices: tuple[str, ...],
-             sample: tuple[str, ...]) -> AreaSpec:
+    def area(name: str, cells: str, lattice: str, rows: int, cols: int, choices: tuple[str, ...], board: str,
+             given: str = "") -> AreaSpec:
+        shipped = catalog.board(board)
+        title = (f"{cells}: the {shipped.title[0].lower()}{shipped.title[1:]}{f', {given[0]} given' if given else ''} "
+                 f"({shipped.known_total:,} solutions, {shipped.known_distinct:,} up to turning)")
         return AreaSpec(name, title, rows, cols, settings={"lattice": lattice},
                         cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),),  # past the title
                         hint="Type . for a cell of the board, a piece letter", empty=OUTSIDE, generate=True,
-                        lattice=lattice, sample=sample)
+                        lattice=lattice, sample=sheet_drawing(shipped, given))
 
     return SheetSpec(
         "Polyforms", code_name, order, "Triangles and hexagons: polyiamonds and polyhexes",
         "Draw a board with . in the cells (a letter: a piece placed), choose the pieces, press Solve. Triangles: a "
         "white cell points up, a grey one down. Hexagons: one in every white cell; the grey cells lie between two.",
         areas=(
-            area("Iamonds", "Triangles: the hexiamonds' 6 x 6 rhombus, I given (624 solutions, 156 up to turning)",
-                 "triangle", 8, 24, POLYIAMOND_SETS, RHOMBUS),
-            area("Hexes", "Hexagons: the tetrahexes' 4 x 7 parallelogram (18 solutions, 9 up to turning)",
-                 "hex", 8, 24, POLYHEX_SETS, PARALLELOGRAM),
+            area("Iamonds", "Triangles", "triangle", 8, 24, POLYIAMOND_SETS, "hexiamonds-6x6", "IIIIII"),
+            area("Hexes", "Hexagons", "hex", 8, 24, POLYHEX_SETS, "tetrahexes-4x7"),
         ),
         legend={"pieces": shown}, areas_top=LEGEND_TOP + legend_rows + 1, legend_width=WIDE_LEGEND)
 
