@@ -31,7 +31,8 @@ from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import Piece, PieceSet
 from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
-from ..base.sheets import BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells, legend_places
+from ..base.sheets import (BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells,
+                           legend_places)
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
 if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)

@@ -68,7 +68,7 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
             if r < rows and c < cols and is_blank([[values[r][c]]]):
                 problems.append(f"{namer(r, c)}: {area.spec.unfilled}")
                 grid[r][c] = OPEN  # the family reads the rest as if typed: this cell's one message is that one
-    said = {message.split(": ", 1)[0] for message in cell_problems}  # each names its cell first
+    at_fault = {message.split(": ", 1)[0] for message in cell_problems}  # each names its cell first
     lattice = area.lattice
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
@@ -78,7 +78,7 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
                     problems.append(f"{namer(r, c)}: {beyond}")
                 row[c] = OUTSIDE
             elif plane.between(lattice, r, c):  # hexagons: every second cell of a row is layout
-                if not is_blank([[values[r][c]]]) and namer(r, c) not in said:
+                if not is_blank([[values[r][c]]]) and namer(r, c) not in at_fault:
                     problems.append(f"{namer(r, c)}: {ch!r} is between two hexagons; they stand in the white cells, "
                                     f"every second column, each row shifted by one: leave this grey cell empty")
                 row[c] = OUTSIDE
@@ -90,7 +90,6 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     if setting_problems:  # a drawing the family needs to judge the grid (the Custom sheet's pieces)
         _, invalid_settings = family.check_settings(given)
         raise InvalidPuzzle(cell_problems + problems + setting_problems + invalid_settings)
-    at_fault = said
     for r, row in enumerate(grid):  # the family judges the rest of the grid, these cells unknown to it
         for c, ch in enumerate(row):
             if ch != OUTSIDE and namer(r, c) in at_fault:

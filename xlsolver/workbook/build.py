@@ -357,7 +357,6 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     allowed = spec.hint or (f"Type a letter ({' '.join(letters)})" if letters else "Type a letter")
     empty = "or leave empty for open board" if spec.empty == "." else "or leave empty where there is no board"
     ground_in = area.ground_fills(area.rows, area.cols)
-    ground_out = area.ground_fills(area.rows, area.cols, output=True)
     gaps = mask is None and any(plane.between(area.lattice, r, c) for r in (0, 1) for c in (0, 1))
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
@@ -370,8 +369,7 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
                 ws.write(area.top + r, area.left + c, typed or None, formats.grid(ground_in[r][c]))
             else:
                 ws.write_blank(area.top + r, area.left + c, None, formats.off_board)
-            ws.write_blank(area.top + r, area.out_left + c, None,
-                           formats.output if on_board else formats.off_board)
+            ws.write_blank(area.top + r, area.out_left + c, None, formats.output if on_board else formats.off_board)
         if mask is None:
             continue  # one rule for the whole grid, below
         for first, last, on_board in _validation_runs(flags):

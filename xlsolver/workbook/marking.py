@@ -21,14 +21,15 @@ def _shape(values: list[list[object]]) -> tuple[int, int]:
 
 
 def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Frame) -> None:
-    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty (the output shade), off the
-    mask dark."""
+    """A frame into ``<Area>_Out``: texts and fills, as the area's lattice draws them (``plane.as_drawn``: the
+    grid's top-left cell a triangle pointing up, or a hexagon); the margin beyond it empty (the output shade),
+    off the mask dark."""
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     values: list[list[object]] = [[None] * cols for _ in range(rows)]
     fills: list[list[Colour]] = [[None] * cols for _ in range(rows)]
     ground = area.ground_fills(rows, cols, output=True)
-    frame = plane.as_drawn(frame, area.lattice, 0)  # the sheet's layout: its grid's top-left cell a triangle up, a hexagon
+    frame = plane.as_drawn(frame, area.lattice, 0)
     for r in range(rows):
         for c in range(cols):
             cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
