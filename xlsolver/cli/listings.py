@@ -71,6 +71,10 @@ def _picture(cells, letter: str, lattice=None) -> list[str]:
         height = max(map(len, layers))
         return [" / ".join(layer[i].ljust(len(layer[0])) if i < len(layer) else " " * len(layer[0]) for layer in layers)
                 for i in range(height)]
+    if lattice is not None and getattr(lattice, "alternates", False):  # triangles, hexagons: drawn as typed
+        placed, shift = lattice.drawn(cells)
+        indent = shift if len(lattice.orientation_names) > 1 else 0  # triangles: the first column points up
+        cells = {(r, c + indent) for r, c in placed.values()}
     height = 1 + max(r for r, _ in cells)
     width = 1 + max(c for _, c in cells)
     return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]

@@ -3,7 +3,13 @@
 The grid is text, one string per row.  A letter marks a cell covered by that
 piece (the whole piece or some of its cells, as a hint), ``.`` an open cell, and
 ``#`` or a space a cell that is not part of the board.  Letters may be either
-case.
+case.  The grid lies on the piece set's lattice: squares, unit triangles (each
+character a triangle, pointing up and down in turn; ``first`` says how the
+top-left one points) or hexagons (one at every second column, each line shifted
+by one column: the spaces between them are layout).  Everything here works on
+the characters' positions (rows, columns: what cells are named by, what an
+answer writes); the lattice turns them into its cells where pieces are placed
+and the board's symmetries found.
 
     puzzle = parse(["EAAAABGGG..", ...])         # raises InvalidPuzzle, naming cells
     problem = encode(puzzle)                      # an ExactCover
@@ -23,18 +29,18 @@ shows every copy with its piece's letter.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import Piece, PieceSet
-from ..geometry.lattice import SQUARE, Point
-from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
+from ..base.sheets import (BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells,
+                           legend_places)
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
 if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
@@ -50,10 +56,47 @@ class Puzzle:
     givens: dict[Point, str]  # pre-placed letter per cell
     pieces: PieceSet
     cell_name: CellNamer = field(default=cell_name, compare=False)
+    shift: int = 0  # the drawing's layout on the pieces' lattice (PlaneLattice): triangles first: down, odd hexagons
 
     @property
     def width(self) -> int:
         return len(self.rows[0]) if self.rows else 0
+
+    @property
+    def lattice(self) -> PlaneLattice:
+        return self.pieces.lattice
+
+    @property
+    def plain(self) -> bool:
+        """Positions are the lattice's cells (the square grid as typed): nothing to translate."""
+        return self.pieces.lattice is SQUARE and self.shift == 0
+
+    def cells(self, positions=None) -> frozenset:
+        """The lattice cells of ``positions`` (default: the board)."""
+        positions = self.board if positions is None else positions
+        if self.plain:
+            return frozenset(positions)
+        lattice, shift = self.lattice, self.shift
+        return frozenset(lattice.cell(r, c, shift) for r, c in positions)
+
+    def positions(self, cells) -> frozenset[Point]:
+        """Where lattice ``cells`` stand in the grid."""
+        if self.plain:
+            return frozenset(cells)
+        lattice, shift = self.lattice, self.shift
+        return frozenset(lattice.position(cell, shift) for cell in cells)
+
+    def placements(self, letter: str) -> list[frozenset[Point]]:
+        """Every placement of a piece on the board, as the positions it covers."""
+        shapes = self.pieces.orientations(letter)
+        if self.plain:
+            return SQUARE.placements(shapes, self.board)
+        return [self.positions(placed) for placed in self.lattice.placements(shapes, self.cells())]
+
+    def groups(self, positions) -> list[list[Point]]:
+        """Positions split into groups of touching cells on the lattice, each sorted, in reading order."""
+        found = self.lattice.connected_components(self.cells(positions))
+        return sorted(sorted(self.positions(group)) for group in found)
 
     def given_cells(self) -> dict[str, list[Point]]:
         by_letter: dict[str, list[Point]] = defaultdict(list)
@@ -69,15 +112,15 @@ def pad(rows: Sequence[str]) -> tuple[str, ...]:
     return tuple(row.upper().ljust(width) for row in rows)
 
 
-def choose_piece_set(rows: Sequence[str]) -> PieceSet:
-    """The piece set that fits the grid: its letters and its total area.
+def choose_piece_set(rows: Sequence[str], lattice: PlaneLattice = SQUARE) -> PieceSet:
+    """The piece set on ``lattice`` that fits the grid: its letters and its total area.
 
     Raises InvalidPuzzle if none fits or several do.
     """
     rows = pad(rows)
     letters = {ch for row in rows for ch in row if ch.isalpha()}
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
-    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid]
+    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid and s.lattice is lattice]
     by_letters = [s for s in sets if letters <= set(s.pieces)]
     by_area = [s for s in sets if s.least_area <= area <= s.area]
     fitting = [s for s in by_letters if s.least_area <= area <= s.area]
@@ -95,9 +138,12 @@ def choose_piece_set(rows: Sequence[str]) -> PieceSet:
     raise InvalidPuzzle([f"{where}: several piece sets fit ({', '.join(s.name for s in fitting)}); choose one with --pieces"])
 
 
-def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNamer = cell_name) -> Puzzle:
+def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNamer = cell_name,
+          first: str = "up", lattice: PlaneLattice = SQUARE) -> Puzzle:
     """Check a grid and make it a puzzle, or raise InvalidPuzzle listing every problem.
 
+    ``first``: how the top-left character points on triangles; ``lattice``: where to guess a piece set when
+    none is given (a named set brings its own).
     Every check runs whatever the others found, except where it depends on them:
     no piece set chosen, no letter can be judged (only characters that are no
     letter at all); a letter that is no piece or a piece that cannot lie where it
@@ -109,15 +155,18 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     messages = not_letters(rows, cell_name)
     if pieces is None:
         try:
-            pieces = choose_piece_set(rows)
+            pieces = choose_piece_set(rows, lattice)
         except InvalidPuzzle as err:
             raise InvalidPuzzle(messages + err.messages) from None
+    shift = layout_shift(pieces.lattice, rows, first)
+    messages += between_hexagons(pieces.lattice, rows, shift, cell_name)
     board: set[Point] = set()
     givens: dict[Point, str] = {}
     unknown: dict[str, list[Point]] = defaultdict(list)
+    lattice = pieces.lattice
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if ch in (OUTSIDE, HOLE):
+            if ch in (OUTSIDE, HOLE) or not lattice.holds(r, c, shift):
                 continue
             board.add((r, c))
             if ch == OPEN or not (ch.isalpha() and ch.isascii()):
@@ -129,7 +178,7 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     for letter, cells in unknown.items():
         also = f" (also {', '.join(cell_name(*c) for c in cells[1:])})" if len(cells) > 1 else ""
         messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)}){also}")
-    puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name)
+    puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name, shift)
     if pieces.counts:
         messages += _check_counted_givens(puzzle)
         messages += _check_counted_area(puzzle)
@@ -142,6 +191,30 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
+
+
+def layout_shift(lattice: PlaneLattice, rows: Sequence[str], first: str = "up") -> int:
+    """How a grid is laid out on ``lattice`` (``PlaneLattice``'s shift): triangles by ``first``, hexagons by
+    where the first character that is not a space stands."""
+    if lattice is TRIANGLE:
+        return TRIANGLE.FIRST[first]
+    if lattice is HEX:
+        return HEX.shift_of(rows, lambda ch: ch != OUTSIDE)
+    return 0
+
+
+def between_hexagons(lattice: PlaneLattice, rows: Sequence[str], shift: int, cell_name: CellNamer) -> list[str]:
+    """A message per character typed where no cell stands (hexagons: between two; the first one typed sets
+    the columns)."""
+    messages = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != OUTSIDE and not lattice.holds(r, c, shift):
+                on_line = [cell_name(r, k) for k in range(len(row)) if lattice.holds(r, k, shift)]
+                messages.append(f"{cell_name(r, c)}: a hexagon stands at every second column, each line shifted by "
+                                f"one; {ch!r} is between two (on this line they stand at "
+                                f"{', '.join(on_line[:4] + ['...'] * (len(on_line) > 4))}); leave a space here")
+    return messages
 
 
 def not_letters(rows: Sequence[str], cell_name: CellNamer) -> list[str]:
@@ -157,12 +230,12 @@ def _check_givens(puzzle: Puzzle) -> dict[str, str]:
     name = puzzle.cell_name
     for letter, cells in puzzle.given_cells().items():
         piece = puzzle.pieces.pieces[letter]
-        shapes = puzzle.pieces.orientations(letter)
-        if _fits(shapes, cells, puzzle.board):
+        placements = puzzle.placements(letter) if len(cells) <= piece.size else []
+        if _fits(placements, cells):
             continue
-        groups = SQUARE.connected_components(cells)
+        groups = puzzle.groups(cells)
         listed = ", ".join(name(*c) for c in cells)
-        if len(groups) > 1 and all(_fits(shapes, g, puzzle.board) for g in groups):
+        if len(groups) > 1 and all(_fits(placements or puzzle.placements(letter), g) for g in groups):
             where = " and ".join(name(*g[0]) for g in groups)
             messages[letter] = f"{name(*groups[1][0])}: piece {letter} is given twice (at {where}); a letter marks one piece"
         elif len(cells) > piece.size:
@@ -172,12 +245,10 @@ def _check_givens(puzzle: Puzzle) -> dict[str, str]:
     return messages
 
 
-def _fits(shapes, cells: Sequence[Point], board: frozenset[Point]) -> bool:
-    """Is there a placement of the piece on the board that covers all ``cells``?"""
+def _fits(placements: Sequence[frozenset[Point]], cells: Sequence[Point]) -> bool:
+    """Is there a placement of the piece (``placements``: all of them on the board) that covers all ``cells``?"""
     wanted = frozenset(cells)
-    if len(wanted) > len(shapes[0]):
-        return False
-    return any(wanted <= placed for placed in SQUARE.placements(shapes, board))
+    return any(wanted <= placed for placed in placements)
 
 
 def _check_area(puzzle: Puzzle, misplaced: set[str] = frozenset()) -> list[str]:
@@ -212,7 +283,7 @@ def _check_counted_givens(puzzle: Puzzle) -> list[str]:
                             f"{'copy' if most == 1 else 'copies'} of piece {letter} cover {most * piece.size}")
             continue
         reached: set[Point] = set()
-        for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
+        for placed in puzzle.placements(letter):
             if all(puzzle.givens.get(c, letter) == letter for c in placed):
                 reached |= placed
         stranded = [cell for cell in cells if cell not in reached]
@@ -288,7 +359,7 @@ def encode(puzzle: Puzzle) -> ExactCover:
     options = []
     for letter in puzzle.pieces.pieces:
         own = frozenset(() if letter in counts else given.get(letter, ()))
-        for placed in SQUARE.placements(puzzle.pieces.orientations(letter), puzzle.board):
+        for placed in puzzle.placements(letter):
             if own <= placed and all(puzzle.givens.get(c, letter) == letter for c in placed):
                 options.append((letter, placed))
     cells = item_order(puzzle.board, [placed for _, placed in options])
@@ -324,7 +395,9 @@ def symmetries(puzzle: Puzzle) -> list[Symmetry]:
     given letter onto its image's."""
     found: dict[tuple, Symmetry] = {}
     count_of = puzzle.pieces.count_of
-    for transform, cells in SQUARE.transformed_symmetries(puzzle.board):
+    for transform, moved in puzzle.lattice.transformed_symmetries(puzzle.cells()):
+        cells = moved if puzzle.plain else {puzzle.lattice.position(cell, puzzle.shift):
+                                            puzzle.lattice.position(image, puzzle.shift) for cell, image in moved.items()}
         key = tuple(sorted(cells.items()))
         letters = piece_images(puzzle.pieces, transform)
         if key in found or letters is None or any(count_of(a) != count_of(b) for a, b in letters.items()):
@@ -374,6 +447,11 @@ TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only
                     ("yes", "no"), "yes", aliases=(("y", "yes"), ("true", "yes"), ("1", "yes"), ("n", "no"),
                                                    ("false", "no"), ("0", "no")),
                     wrong="{where}: answer Yes or No (may pieces be turned over?), not {value}")
+PLANE_LATTICES = ("square", "triangle", "hex")
+LATTICE = Setting("lattice", "Lattice", "the grid the board is drawn on: square, triangle or hex (default: the "
+                  "piece set's; square for pieces drawn on the Custom sheet)", PLANE_LATTICES)
+FIRST = Setting("first", "First triangle", "triangles: does the top-left character point up or down?",
+                tuple(TRIANGLE.FIRST), "up")
 USE = Setting("use", "Use", "all: every piece of the set, as many times as its count says (once: no count); any: each "
               "piece at most that many times, so a part of the set fills the board", ("all", "any"), "all")
 COUNTS = Setting("counts", "Counts", "copies of pieces, over their set's counts: 'T x3, L 2..4' (three T, two to four "
@@ -405,46 +483,52 @@ def counted(pieces: PieceSet, settings: Settings) -> PieceSet:
     if messages:
         raise InvalidPuzzle(messages)
     counts = {letter: count for letter, count in counts.items() if count != (1, 1)}
-    return pieces if counts == pieces.counts else dataclasses.replace(pieces, counts=counts)
+    return pieces if counts == pieces.counts else replace(pieces, counts=counts)
 
 
-def drawn_pieces(drawing: Drawing, turn_over: bool) -> PieceSet:
-    """The pieces drawn in a grid: each letter's connected cells are one piece."""
+def drawn_pieces(drawing: Drawing, turn_over: bool, lattice: PlaneLattice = SQUARE, first: str = "up") -> PieceSet:
+    """The pieces drawn in a grid on ``lattice``: each letter's connected cells are one piece."""
     namer = drawing.cell_name
-    cells_of: dict[str, list[Point]] = {}
-    messages = []
+    rows = pad(drawing.rows)
+    shift = layout_shift(lattice, rows, first)
+    cells_of: dict[str, list] = {}
+    messages = between_hexagons(lattice, rows, shift, namer)
     for r, row in enumerate(drawing.rows):
         for c, ch in enumerate(row):
-            if ch in (OPEN, OUTSIDE):
+            if ch in (OPEN, OUTSIDE) or not lattice.holds(r, c, shift):
                 continue
             if not (ch.isascii() and ch.isalpha()):
                 messages.append(f"{namer(r, c)}: draw pieces with letters only, not {ch!r}")
                 continue
-            cells_of.setdefault(ch.upper(), []).append((r, c))
+            cells_of.setdefault(ch.upper(), []).append(lattice.cell(r, c, shift))
     pieces = {}
     for letter in sorted(cells_of):
-        groups = SQUARE.connected_components(cells_of[letter])
+        groups = sorted(sorted(lattice.position(cell, shift) for cell in group)
+                        for group in lattice.connected_components(cells_of[letter]))
         if len(groups) > 1:
             where = " and ".join(namer(*g[0]) for g in groups)
             messages.append(f"{namer(*groups[1][0])}: piece {letter} is drawn in {len(groups)} places ({where}); "
                             "one letter draws one piece")
             continue
-        pieces[letter] = Piece(letter, SQUARE.normalise(groups[0]), DRAWN_PALETTE[ord(letter) - ord("A")])
+        pieces[letter] = Piece(letter, lattice.normalise(cells_of[letter]), DRAWN_PALETTE[ord(letter) - ord("A")])
     if not cells_of and not messages:
         rows, cols = len(drawing.rows), max((len(r) for r in drawing.rows), default=1)
         messages.append(f"{range_name(namer, rows, cols)}: draw the pieces here first, one letter per piece")
     if messages:
         raise InvalidPuzzle(messages)
-    return PieceSet("custom", "pieces drawn on the sheet", turn_over, pieces)
+    return PieceSet("custom", "pieces drawn on the sheet", turn_over, pieces, lattice=lattice)
 
 
 def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_name) -> exact.CoverPuzzle:
     """A grid and its piece set (a name, a file, or a drawing) as a puzzle ready to search."""
     chosen = settings.get("pieces")
     messages = []
+    named = settings.get("lattice")
+    lattice = LATTICES[named or SQUARE.name]
+    first = settings.get("first") or FIRST.default
     if isinstance(chosen, Drawing):
         try:
-            pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes")
+            pieces = drawn_pieces(chosen, settings.get("turn-over", "yes") == "yes", lattice, first)
         except InvalidPuzzle as err:  # the grid's letters cannot be judged without the pieces; the rest can
             raise InvalidPuzzle(err.messages + not_letters(pad(rows), cell_name)) from None
     else:
@@ -452,12 +536,23 @@ def read(rows: Sequence[str], settings: Settings, cell_name: CellNamer = cell_na
             messages.append(f"{settings.place('turn-over')} applies to pieces drawn on the Custom sheet; "
                             "a named piece set says itself whether its pieces may be turned over")
         pieces = catalog.piece_set(chosen) if chosen else None
+        if pieces is not None and not isinstance(pieces.lattice, PlaneLattice):
+            raise InvalidPuzzle(messages + [f"{settings.place('pieces')}: {pieces.name} is a set of "
+                                            f"{pieces.lattice.name} pieces; a tiling board is flat"])
+        if pieces is not None and named and pieces.lattice is not lattice:
+            messages.append(f"{settings.place('lattice')}: the {pieces.name} pieces lie on the "
+                            f"{pieces.lattice.name} lattice, not {named}")
+            lattice = pieces.lattice
+    given_first = "first" in settings.where or first != FIRST.default
+    if given_first and (pieces.lattice if pieces is not None else lattice) is not TRIANGLE:
+        messages.append(f"{settings.place('first')} says how the top-left triangle points; this board is not "
+                        "drawn in triangles")
     if pieces is None and (settings.get("counts") or settings.get("use") == "any"):
-        pieces = choose_piece_set(rows)  # the set the counts are of
+        pieces = choose_piece_set(rows, lattice)  # the set the counts are of
     if pieces is not None:
         pieces = counted(pieces, settings)
     try:
-        puzzle = parse(rows, pieces, cell_name)
+        puzzle = parse(rows, pieces, cell_name, first, lattice)
     except InvalidPuzzle as err:
         raise InvalidPuzzle(messages + err.messages) from None
     if messages:
@@ -474,12 +569,19 @@ def cover_puzzle(puzzle: Puzzle) -> exact.CoverPuzzle:
         stranded = uncoverable(puzzle, problem)
         return f"no piece can cover {', '.join(stranded)}" if stranded else "the pieces cannot fill the open cells"
 
-    return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours,
-                        draw=lambda rows: Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE),
+    plane = {} if puzzle.lattice is SQUARE else {"lattice": puzzle.lattice.name, "shift": puzzle.shift}
+
+    def draw(rows: list[str]) -> Frame:
+        frame = Frame.of_letters(rows, drawn, ground=HOLE + OUTSIDE)
+        return replace(frame, **plane) if plane else frame
+
+    return cover.puzzle(problem, places, puzzle.rows, why_none=why_none, colours=colours, draw=draw,
                         tint=(lambda solution: copies_tinted(puzzle, problem, solution)) if puzzle.pieces.counts else None,
                         item_maps=item_maps(puzzle, problem), rows=puzzle.rows, cell_name=puzzle.cell_name,
                         data={"family": "tiling", "pieces": puzzle.pieces.name,
-                              **({"board": board} if (board := board_named(puzzle)) else {})})
+                              **({"lattice": puzzle.lattice.name} if plane else {}),
+                              **({"board": board} if (board := board_named(puzzle)) else {})},
+                        **({"drawn": lambda frame: [replace(frame, **plane)]} if plane else {}))
 
 
 #: How far each copy of a piece after the first moves its colour to white (> 0) or black (< 0).
@@ -513,7 +615,8 @@ def board_named(puzzle: Puzzle) -> str | None:
         named = catalog.boards().values()
     except catalog.DataFileError:
         return None
-    same = [board for board in named if board.cells == puzzle.board]
+    cells = puzzle.cells()
+    same = [board for board in named if board.lattice is puzzle.lattice and board.cells == cells]
     same.sort(key=lambda board: board.pieces != puzzle.pieces.name)
     return same[0].name if same else None
 
@@ -521,20 +624,38 @@ def board_named(puzzle: Puzzle) -> str | None:
 def named_board(name: str) -> tuple[list[str], dict]:
     """A named board, empty, and its piece set (and its use: and counts:, if it says)."""
     board = catalog.board(name)
-    return empty_board_rows(board), {"pieces": board.pieces, **board.settings}
+    return empty_board_rows(board), {"pieces": board.pieces, **({"first": board.first} if board.first else {}),
+                                     **board.settings}
 
 
 def named_boards() -> list[NamedBoard]:
     """The catalogue's boards (shipped and from XLSOLVER_DATA), for ``xlsolver boards``."""
     return [NamedBoard(name, b.title, b.pieces, b.rows, len(b.cells), b.known_total, b.known_distinct,
-                       len(SQUARE.symmetries(b.cells))) for name, b in catalog.boards().items()]
+                       len(b.lattice.symmetries(b.cells))) for name, b in catalog.boards().items()]
 
 
 def legend(settings) -> list[Frame]:
-    """Each piece of the set, drawn in its colour."""
-    pieces = catalog.piece_set(settings["pieces"])
-    return [Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
-            for piece in pieces.pieces.values()]
+    """Each piece of the set, drawn in its colour (on triangles or hexagons, each frame says its layout); of
+    several sets (``settings["pieces"]`` a tuple of names), each piece captioned with its set's title."""
+    names = settings["pieces"]
+    if isinstance(names, str):
+        pieces = catalog.piece_set(names)
+        return [piece_frame(piece, pieces.lattice) for piece in pieces.pieces.values()]
+    frames = []
+    for name in names:
+        pieces = catalog.piece_set(name)
+        caption = pieces.title.split(" (")[0]
+        frames += [replace(piece_frame(piece, pieces.lattice), caption=caption) for piece in pieces.pieces.values()]
+    return frames
+
+
+def piece_frame(piece: Piece, lattice: PlaneLattice) -> Frame:
+    """One piece drawn in its colour, in the smallest frame that holds it."""
+    if lattice is SQUARE:
+        return Frame.of_cells({cell: Cell(piece.letter, piece.colour) for cell in piece.cells})
+    positions, shift = lattice.drawn(piece.cells)
+    frame = Frame.of_cells({position: Cell(piece.letter, piece.colour) for position in positions.values()})
+    return replace(frame, lattice=lattice.name, shift=shift)
 
 
 def board_sheet(order: int, name: str, intro: str, pieces: str,
@@ -550,6 +671,51 @@ def board_sheet(order: int, name: str, intro: str, pieces: str,
 
     return SheetSpec(name, f"Sheet{order}", order, name, intro, tuple(area(*each) for each in boards),
                      legend={"pieces": pieces})
+
+
+#: The piece sets the Polyforms sheet's Pieces cells offer, by lattice; the first is the sample's.
+POLYIAMOND_SETS = ("hexiamonds", "pentiamonds", "tetriamonds", "polyiamonds-1-6", "one-sided-hexiamonds",
+                   "one-sided-pentiamonds")
+POLYHEX_SETS = ("tetrahexes", "pentahexes", "trihexes", "polyhexes-1-4", "one-sided-tetrahexes")
+
+
+def sheet_drawing(board: catalog.Board, given: str = "") -> tuple[str, ...]:
+    """A named board drawn as a Polyforms grid lays it out (its top-left character a triangle pointing up, or a
+    hexagon), one column further right where the board's drawing starts the other way; ``given``: a piece's
+    letters typed over the first of its top line's cells ('.' in every other cell)."""
+    rows = [" " * board.shift + row.replace(HOLE, OUTSIDE) for row in board.rows]
+    rows[0] = rows[0].replace(OPEN * len(given), given, 1)
+    return tuple(row.rstrip() for row in rows)
+
+
+WIDE_LEGEND = 64  # the legend's columns: the twelve hexiamonds on one line, as wide as the sheet's grids
+
+
+def polyform_sheet(order: int, code_name: str) -> SheetSpec:
+    """Boards and pieces on triangles and hexagons, drawn in the cells: a grid of each, its Pieces cell, the
+    hexiamonds and tetrahexes as the legend."""
+    shown = (POLYIAMOND_SETS[0], POLYHEX_SETS[0])
+    legend_rows = legend_places([(f.height, f.width, f.caption) for f in legend({"pieces": shown})], WIDE_LEGEND)[2]
+
+    def area(name: str, cells: str, lattice: str, rows: int, cols: int, choices: tuple[str, ...], board: str,
+             given: str = "") -> AreaSpec:
+        shipped = catalog.board(board)
+        title = (f"{cells}: the {shipped.title[0].lower()}{shipped.title[1:]}{f', {given[0]} given' if given else ''} "
+                 f"({shipped.known_total:,} solutions, {shipped.known_distinct:,} up to turning)")
+        return AreaSpec(name, title, rows, cols, settings={"lattice": lattice},
+                        cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),),  # past the title
+                        hint="Type . for a cell of the board, a piece letter", empty=OUTSIDE, generate=True,
+                        lattice=lattice, sample=sheet_drawing(shipped, given))
+
+    return SheetSpec(
+        "Polyforms", code_name, order, "Triangles and hexagons: polyiamonds and polyhexes",
+        "Draw a board with . in the cells (a letter: a piece placed), choose the pieces, press Solve. Triangles: a "
+        "white cell points up, a grey one down. Hexagons: one in every white cell; the grey cells lie between two.",
+        areas=(
+            area("Iamonds", "Triangles", "triangle", 8, 24, POLYIAMOND_SETS, "hexiamonds-6x6", "IIIIII"),
+            area("Hexes", "Hexagons", "hex", 8, 24, POLYHEX_SETS, "tetrahexes-4x7"),
+        ),
+        legend={"pieces": shown}, areas_top=LEGEND_TOP + legend_rows + 1, legend_width=WIDE_LEGEND)
 
 
 def sheets() -> tuple[SheetSpec, ...]:
@@ -590,9 +756,10 @@ def sheets() -> tuple[SheetSpec, ...]:
                                               {"pieces": "pentominoes"}, DRAWN_PALETTE),
                          sample=("", "", "", "   ##", "   ##", "", "", "")),  # Scott's board, drawn by hand
             )),
+        polyform_sheet(5, "Sheet14"),
     )
 
 
-FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER, USE, COUNTS), board=named_board, boards=named_boards, legend=legend, heat_map=True,
+FAMILY = cover.family(name="tiling", read=read, settings=(PIECES, TURN_OVER, LATTICE, FIRST, USE, COUNTS), board=named_board, boards=named_boards, legend=legend, heat_map=True,
                       title="Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)",
                       sheets=sheets, order=0)
