@@ -68,7 +68,7 @@ def found(problem: ExactCover, **controls) -> list[frozenset[int]]:
     return [frozenset(solution) for solution in engine.Search(problem, **controls)]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(bounded_problems(coloured=True))
 def test_each_solution_is_found_once_as_every_subset_tried(problem):
     solutions = found(problem)
@@ -76,7 +76,7 @@ def test_each_solution_is_found_once_as_every_subset_tried(problem):
     assert set(solutions) == brute_force(problem)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(bounded_problems(), st.data())
 def test_given_options_are_in_every_solution_found(problem, data):
     if not problem.options:
@@ -102,7 +102,7 @@ def test_plain_problems_keep_their_engines_and_bounded_ones_go_to_algorithm_m():
 
 
 @pytest.mark.skipif(not multiplicity_native.ready(), reason="the C search was not built")
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(bounded_problems(coloured=True), st.data())
 def test_the_c_search_walks_the_python_search(problem, data):
     given = data.draw(st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=1, unique=True)) \
