@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from helpers import run_xlsolver
 from problems import SMALL_PIECES, small_set
 from xlsolver import counting, engine
-from xlsolver.families import InvalidPuzzle, Settings, Unsupported, attempts, tiling
+from xlsolver.families import InvalidPuzzle, Settings, Unsupported, attempts, grading, tiling
 from xlsolver.geometry import catalog
 from xlsolver.geometry.lattice import SQUARE
 
@@ -183,6 +183,8 @@ def test_two_of_each_tetromino_fill_5x8_in_3106_ways_as_knuths_dlx3_counts():
     puzzle = tiling.FAMILY.parse(["." * 8] * 5, {"pieces": "tetrominoes", "counts": "I x2, L x2, O x2, S x2, T x2"})
     counted = counting.count(counting.Request(puzzle.problem, puzzle.item_maps, distinct=True))
     assert (counted.total, counted.distinct) == (3106, 783)  # 3,106: Knuth's DLX3 on --save-dlx's file
+    with pytest.raises(Unsupported, match="graded with sets whose pieces are used once each"):
+        grading.measure(puzzle)
     with pytest.raises(Unsupported, match="piece counts"):
         attempts.attempt(lambda rows: tiling.FAMILY.parse(rows, {"pieces": "tetrominoes", "use": "any"}),
                          ["." * 5] * 4, seed=1)
