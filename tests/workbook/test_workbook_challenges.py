@@ -66,6 +66,7 @@ def test_generate_writes_a_unique_challenge_into_an_empty_area():
 
 def test_generate_asks_by_a_second_press_before_replacing_what_is_typed():
     book = committed_book()
+    type_into(book, "IQ5x11_TimeLimit", [[3600]])  # Generate stops at the area's limit: none that a busy machine meets
     before = typed_rows(book, "IQ5x11")
     press(book, "IQ5x11", "solve")
     press(book, "IQ5x11", "generate")
