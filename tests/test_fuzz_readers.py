@@ -4,7 +4,8 @@ Readers: each family's grid (``Family.parse`` with random settings), puzzle file
 through the command (``xlsolver solve FILE``: random bytes and header lines), data
 files (piece sets, boards, Klotski puzzles, Ghost Hunter / RoadBlock piece files, a
 data folder under XLSOLVER_DATA), DLX files through ``xlsolver solve|count FILE.dlx``,
-workbook cells of any type pressed through ``actions.press`` on every area, and
+BurrTools files through ``xlsolver solve|count FILE.xmpuzzle`` (pieces of one put together, plain or
+gzip-compressed, cut short), workbook cells of any type pressed through ``actions.press`` on every area, and
 workbook files through ``xlsolver solve FILE.xlsm`` (board.xlsm cut short at any byte,
 bytes of it changed, or bytes of one of its XML parts changed and the zip made again;
 the file is never changed by the run).
@@ -181,6 +182,40 @@ def dlx_inputs(draw):
     return draw(encoded(dlx_texts())), command
 
 
+#: Pieces of BurrTools files (tests/families/test_burrtools.py has whole ones), put together at random.
+BURR_PARTS = ['<?xml version="1.0"?>', '<puzzle version="2">', "</puzzle>", '<gridType type="0"/>',
+              '<gridType type="2"/>', '<gridType type="7"/>', "<colors/>", '<colors><color red="1" green="2" blue="3"/>'
+              "</colors>", "<shapes>", "</shapes>", '<voxel x="2" y="1" z="1" type="0">##</voxel>',
+              '<voxel x="3" y="1" z="1" type="0">#+#</voxel>', '<voxel x="1" y="1" z="1" type="0">#1</voxel>',
+              '<voxel x="2" y="2" z="1" hx="1" type="0">##_#</voxel>', '<voxel x="-1" y="99999999" z="1"/>',
+              "<problems>", "</problems>", '<problem state="2" assemblies="1">', '<problem maxHoles="1">', "</problem>",
+              '<shapes><shape id="1" count="1"/><shape id="2" min="0" max="2"/></shapes>', '<shape id="9" count="x"/>',
+              '<result id="0"/>', '<result id="5"/>', '<bitmap><pair piece="0" result="0"/></bitmap>', "<bitmap/>",
+              "<solutions><solution><assembly>0 0 0 0 1 0 0 3</assembly></solution></solutions>",
+              "<assembly>x 1 2</assembly>", "<comment>G\u00f6tz</comment>", "<!DOCTYPE p>", "&amp;", "&x;", "<a>", "</a>"]
+
+
+@st.composite
+def burr_files(draw):
+    """A BurrTools file's text made of :data:`BURR_PARTS` (often whole), as written: gzip-compressed or plain, UTF-8
+    or Latin-1; and the command run on it."""
+    parts = draw(st.lists(st.sampled_from(BURR_PARTS) | st.text(max_size=6), max_size=16))
+    if draw(st.booleans()):
+        parts = BURR_PARTS[:5] + ["<shapes>", BURR_PARTS[11], BURR_PARTS[12], "</shapes>", "<problems>",
+                                  '<problem state="0">', '<shapes><shape id="1" count="1"/></shapes>', '<result id="1"/>',
+                                  "</problem>", "</problems>"] + parts + ["</puzzle>"]
+    data = "".join(parts).encode(draw(st.sampled_from(["utf-8", "latin-1"])), "replace")
+    if draw(st.booleans()):
+        import gzip
+
+        data = gzip.compress(data, mtime=0)
+        if draw(st.booleans()):
+            data = data[:draw(st.integers(0, len(data)))]
+    command = draw(st.sampled_from([["solve"], ["count"], ["count", "--all"], ["solve", "--problem", "2"],
+                                    ["solve", "--xmpuzzle", str(FOLDER / "out.xmpuzzle")]]))
+    return data, command
+
+
 CELL_VALUES = st.one_of(
     st.none(), st.integers(-10**12, 10**12), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
     st.datetimes(), st.dates(), st.times(), st.text(max_size=3), st.text(min_size=100, max_size=400),
@@ -305,6 +340,13 @@ def read_dlx_file(value) -> str:
     return command_outcome(*run_command([command[0], str(path), "--time-limit", "0.5", *command[1:]]))
 
 
+def read_burr_file(value) -> str:
+    data, command = value
+    path = FOLDER / "puzzle.xmpuzzle"
+    path.write_bytes(data)
+    return command_outcome(*run_command([command[0], str(path), "--time-limit", "0.5", *command[1:]]))
+
+
 def press_workbook(value) -> str:
     name, action, grid, extra = value
     book = committed_book()
@@ -351,6 +393,7 @@ READERS = {
     "puzzle files": (puzzle_files(), read_puzzle_file),
     "data files": (data_inputs(), read_data_file),
     "dlx files": (dlx_inputs(), read_dlx_file),
+    "burrtools files": (burr_files(), read_burr_file),
     "workbook cells": (workbook_inputs(), press_workbook),
     "workbook files": (workbook_files(), solve_workbook_file),
 }
@@ -395,8 +438,8 @@ def mutate(reader: str, value, rng):
     return mutated_bytes(value[0], rng), value[1]
 
 
-QUICK = {"family grids": 150, "puzzle files": 60, "data files": 150, "dlx files": 60, "workbook cells": 40,
-         "workbook files": 40}
+QUICK = {"family grids": 150, "puzzle files": 60, "data files": 150, "dlx files": 60, "burrtools files": 40,
+         "workbook cells": 40, "workbook files": 40}
 #: Inputs per reader in the slow run: enough to meet each reader's kinds of bad input many times over, within CI's
 #: time (ten thousand a reader took some 15 minutes on two cores); ``python bench/fuzz_readers.py`` runs the
 #: ten thousand on demand.

@@ -73,7 +73,7 @@ def writes(words: list[str]) -> list[str]:
         words = words[:1] + words[3:]
     command, rest = words[1], words[2:]
     output = _value(rest, "-o", "--output")
-    written = [path for path in (_value(rest, "--save-dlx"), _value(rest, "--svg")) if path]
+    written = [path for path in (_value(rest, "--save-dlx"), _value(rest, "--svg"), _value(rest, "--xmpuzzle")) if path]
     if command == "build-workbook":
         return written + [output or "board.xlsm"]
     inputs = [w for i, w in enumerate(rest) if not w.startswith("-") and (i == 0 or rest[i - 1] not in ("-o", "--output"))]
@@ -120,6 +120,7 @@ def test_the_checker_sees_what_each_kind_of_command_writes():
     assert written("~/xlsolver-env/bin/xlsolver solve board.xlsm -o solved.xlsm   # Mac") == ["solved.xlsm"]
     assert written("$HOME\\xlsolver-env\\Scripts\\xlsolver solve board.xlsm -o solved.xlsm") == ["solved.xlsm"]
     assert written("xlsolver solve examples/soma.txt --steps --svg steps.svg") == ["steps.svg"]
+    assert written("xlsolver solve examples/soma.xmpuzzle --xmpuzzle solved.xmpuzzle") == ["solved.xmpuzzle"]
 
 
 def test_the_first_command_installs_and_solves_into_a_copy():

@@ -99,7 +99,7 @@ def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
 
 #: The modules that declare a family (``FAMILY``), beside the shared ones of ``xlsolver.families``.
 FAMILY_MODULES = {f"xlsolver.families.{name}" for name in
-                  ("tiling", "calendar", "solid", "ghost_hunter", "roadblock", "klotski", "zen", "sudoku")}
+                  ("tiling", "calendar", "solid", "burrtools", "ghost_hunter", "roadblock", "klotski", "zen", "sudoku")}
 
 
 def test_counting_a_dlx_file_imports_no_family_module(tmp_path):
@@ -114,6 +114,14 @@ def test_counting_a_dlx_file_imports_no_family_module(tmp_path):
 def test_a_sudoku_named_by_family_imports_the_sudoku_module_alone(args):
     modules = imported(*args, str(EXAMPLES / "sudoku-inkala.txt"))
     assert modules & FAMILY_MODULES == {"xlsolver.families.sudoku"}
+
+
+def test_a_burrtools_file_imports_the_family_that_reads_it_alone():
+    """The file's suffix names its family through the cards (``Card.reads``): no other family module is imported,
+    nor a workbook."""
+    modules = imported("solve", str(EXAMPLES / "soma.xmpuzzle"))
+    assert modules & FAMILY_MODULES == {"xlsolver.families.burrtools"}
+    assert heavy(modules) <= {"numpy"} and of(modules, "xlsolver.workbook", "multiprocessing") == set()
 
 
 def test_help_imports_no_family_module():

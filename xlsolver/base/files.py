@@ -43,8 +43,20 @@ def read_file(source, *, what: str = "", error: type[Exception] = UserError, lim
     the path) and, for text that is not UTF-8, the line of the first bad byte.  A UTF-8 byte-order
     mark is dropped; line ends are left as they are (``splitlines`` takes any).
     """
-    shown = (f"{what} " if what else "") + ("standard input" if source == "-" and not name else
-                                            f"'{name or source}'".replace("\x00", "\\0"))
+    data = read_bytes(source, what=what, error=error, limit=limit, kind=kind, name=name)
+    return decode_text(data, _shown(source, what, name), error)
+
+
+def _shown(source, what: str, name: str | None) -> str:
+    return (f"{what} " if what else "") + ("standard input" if source == "-" and not name else
+                                           f"'{name or source}'".replace("\x00", "\\0"))
+
+
+def read_bytes(source, *, what: str = "", error: type[Exception] = UserError, limit: int = MAX_TEXT_BYTES,
+               kind: str = "puzzle and data files", name: str | None = None) -> bytes:
+    """The bytes of a file (as :func:`read_file` reads it, undecoded: a file that is not text, such as a
+    gzip-compressed one), at most ``limit`` of them; ``error`` with one line when it cannot be read."""
+    shown = _shown(source, what, name)
 
     def fail(why: str) -> Exception:
         return error(f"cannot read {shown}: {why}")
@@ -78,7 +90,7 @@ def read_file(source, *, what: str = "", error: type[Exception] = UserError, lim
         raise fail(str(err.strerror or err).lower()) from None
     if len(data) > limit:
         raise fail(f"it is larger than {_megabytes(limit)}, the most {kind} may hold")
-    return decode_text(data, shown, error)
+    return data
 
 
 def decode_text(data: bytes, shown: str, error: type[Exception] = UserError) -> str:
@@ -239,5 +251,5 @@ def header_entry(line: str) -> tuple[str, str] | None:
     return (match.group(1), match.group(2)) if match else None
 
 
-__all__ = ["UserError", "MAX_TEXT_BYTES", "MAX_DLX_BYTES", "read_file", "decode_text", "did_you_mean", "Header",
+__all__ = ["UserError", "MAX_TEXT_BYTES", "MAX_DLX_BYTES", "read_file", "read_bytes", "decode_text", "did_you_mean", "Header",
            "read_puzzle_text", "MAX_LINE_BYTES", "Line", "stream_lines", "header_entry"]

@@ -207,6 +207,13 @@ def _solve_command(solve: argparse.ArgumentParser) -> None:
                             "as JSON lines; one result a line, in order (without it, a .jsonl file and a file whose "
                             "first puzzle line can only be a whole puzzle in that form are taken so too)")
     add_picture_option(solve)
+    writers: dict[str, list[str]] = {}  # a suffix some family writes -> those families
+    for card in families.cards().values():
+        for suffix in card.writes:
+            writers.setdefault(suffix, []).append(card.name)
+    for suffix, names in writers.items():
+        solve.add_argument(f"--{suffix[1:]}", metavar=f"OUT{suffix}", dest=f"write_{suffix[1:]}",
+                           help=f"{', '.join(names)}: also write the puzzle and the solution shown as a {suffix} file")
     add_workbook_options(solve, "the area to solve (default: every area with input)")
     solve.set_defaults(run=_later("puzzles", "run_solve"), fixed_family=None)
 
@@ -228,6 +235,9 @@ def _count_command(count: argparse.ArgumentParser) -> None:
     puzzle_or_board(count, "PUZZLE.txt", "a puzzle grid, a .dlx problem, or board.xlsm")
     add_puzzle_options(count, [card for card in families.cards().values() if card.counts])
     count.add_argument("--distinct", action="store_true", help="count solutions up to the board's symmetry")
+    count.add_argument("--all", action="store_true", dest="every",
+                       help="count every solution, none merged by symmetry (what a count gives unless the puzzle's "
+                            "own count merges them: BurrTools' assemblies)")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
                        help="split the search over N processes (default: one per core for a count estimated to take "

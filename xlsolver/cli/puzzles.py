@@ -14,7 +14,8 @@ from ..families import SOLUTIONS, Ask, Family, exact
 from ..pictures.terminal import print_json
 from .console import interruptible, progress_bar, report
 from .options import NOT_SAVED_EXIT, diagram_ask
-from .reading import family_of, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx, save_dlx
+from .reading import (family_of, file_reader, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx,
+                      save_dlx, write_files, writes_asked)
 
 
 def run_solve(args) -> int:
@@ -27,7 +28,7 @@ def run_solve(args) -> int:
         raise UserError("--solution and --unique: --unique checks the first solution; leave out one of them")
     if is_dlx(args.puzzle) and not args.fixed_family:
         return _solve_dlx(args)
-    form = _batch_form(args)
+    form = None if file_reader(args.puzzle) else _batch_form(args)
     if form is not None:
         return run_batch(args, *form)
     family, rows, settings, header = load_puzzle(args)
@@ -38,12 +39,13 @@ def run_solve(args) -> int:
     picked = "--index" if getattr(args, "index", None) else "--random" if getattr(args, "random", False) else None
     if picked and family.exact_cover is None:
         raise UserError(f"{picked} applies to exact-cover puzzles; {family.name} is searched another way")
+    writes_asked(args, family)  # a file format the family does not write: said before searching
     puzzle = parse_puzzle(family, rows, settings)
     save_dlx(args, family, puzzle, f"xlsolver: {args.puzzle} ({family.name})")
     with interruptible() as cancel:
         answer = family.solve(puzzle, _solve_ask(args, cancel))
     code = _report_solution(args, answer, title=header.get("title"), stepping=family.steps == SOLUTIONS)
-    return _draw(args, answer, header.get("title") or args.puzzle) or code
+    return _draw(args, answer, header.get("title") or args.puzzle) or write_files(args, family, puzzle) or code
 
 
 def _batch_form(args) -> tuple[str, Family] | None:
@@ -208,7 +210,11 @@ def _count_ask(args, cancel, progress) -> Ask:
                             f"{given[0]}")
     if args.assemblable and args.frequencies:
         raise UserError("--assemblable and --frequencies: leave out one of them")
-    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, jobs=jobs_for(args.jobs),
+    if args.every and args.distinct:
+        raise UserError("--all and --distinct: --all counts every solution, --distinct one per symmetry class; "
+                        "leave out one of them")
+    return Ask(frequencies=args.frequencies, limit=args.limit, distinct=args.distinct, every=args.every,
+               jobs=jobs_for(args.jobs),
                time_limit=args.time_limit, cancel=cancel, progress=progress, memory_mb=args.memory,
                scheduler=args.scheduler, assemblable=args.assemblable)
 

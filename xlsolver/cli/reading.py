@@ -2,6 +2,7 @@
 fact that it is a workbook; a family that cannot do what the command needs is refused in one line."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from .. import families
@@ -50,6 +51,13 @@ def load_puzzle(args, needs: str | None = None) -> tuple[Family, list[str], Sett
         if family.board is None:
             raise UserError(f"--board names a board of a family that has named boards, not {family.name}")
         rows, header = family.board(args.board)
+    elif (reader := file_reader(args.puzzle)) is not None:  # a file a family reads whole (BurrTools'), by its suffix
+        named = args.fixed_family or args.family
+        if named and named != reader.name:
+            raise UserError(f"--family {named}: {args.puzzle} is {reader.file_form(suffix_of(args.puzzle)).about}, "
+                            f"read by the {reader.name} family")
+        family, header = reader, {}
+        rows = family.file_form(suffix_of(args.puzzle)).rows(args.puzzle)
     else:
         rows, header = read_puzzle_text(args.puzzle)
         family = family_of(args, header, rows)
@@ -67,6 +75,58 @@ def load_puzzle(args, needs: str | None = None) -> tuple[Family, list[str], Sett
     values.update(given)
     where.update({key: f"--{key}" for key in given})
     return family, rows, Settings(values, where), header
+
+
+def suffix_of(path: str) -> str:
+    return Path(path).suffix.lower()
+
+
+def file_reader(path: str | None) -> Family | None:
+    """The family that reads files of this suffix whole (a ``FileForm``: BurrTools' ``.xmpuzzle``), if any: the
+    cards say which, so no other family module is imported."""
+    if not path or path == "-":
+        return None
+    suffix = suffix_of(path)
+    owner = next((card.name for card in families.cards().values() if suffix in card.reads), None)
+    return None if owner is None else families.get(owner)
+
+
+def writes_asked(args, family: Family) -> list[tuple[str, str]]:
+    """(suffix, path) of each ``--xmpuzzle OUT`` and the like given; a format the family does not write is
+    refused now, before any search."""
+    asked = []
+    for key, target in vars(args).items():
+        if not key.startswith("write_") or not target:
+            continue
+        suffix = "." + key[len("write_"):]
+        form = family.file_form(suffix)
+        if form is None or form.write is None:
+            raise UserError(f"--{suffix[1:]} writes {suffix} files, which {family.name} puzzles are not written as")
+        asked.append((suffix, target))
+    return asked
+
+
+def write_files(args, family: Family, puzzle) -> int | None:
+    """``--xmpuzzle OUT`` and the like (a format a family writes): the puzzle and the solution shown, written by
+    its family.  A file that cannot be written is said in one line: NOT_SAVED_EXIT (the answer is printed)."""
+    from .options import NOT_SAVED_EXIT
+
+    for suffix, target in writes_asked(args, family):
+        form = family.file_form(suffix)
+        if getattr(puzzle, "shown", None) is None:
+            print(f"xlsolver: nothing written to {target!r}: no solution to write", file=sys.stderr)
+            continue
+        try:
+            data = form.write(puzzle)
+        except Unsupported as err:
+            raise UserError(f"--{suffix[1:]}: {err}") from None
+        try:
+            Path(target).write_bytes(data)
+        except OSError as err:
+            print(f"xlsolver: cannot write {target!r}: {err.strerror or err}; the answer is above, not saved",
+                  file=sys.stderr)
+            return NOT_SAVED_EXIT
+    return None
 
 
 def _check_header(source: str, family: Family, header: dict[str, str]) -> None:

@@ -152,6 +152,9 @@ class Ask:
     frequencies: bool = False  # count: how many solutions hold each option, and where each piece lies most often
     steps: bool = False  # solve: how to build the answer one piece at a time (3D puzzles)
     assemblable: bool = False  # count: only the solutions that can be built one piece at a time (3D puzzles)
+    # count: every solution, none merged by symmetry (``count --all``): for a family whose count merges them unless
+    # told (BurrTools' assemblies); the others count every solution anyway
+    every: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,20 @@ class LineForm:
     rows: Callable[[str], list[str]]  # a line's puzzle as grid rows (text after it may be a comment); InvalidPuzzle
     whole: Callable[[str], bool]  # is this line a whole puzzle, never a grid's row (a file of them is a collection)?
     text: Callable[[Sequence[str]], str]  # grid rows (a solution) written on one line
+
+
+@dataclass(frozen=True)
+class FileForm:
+    """A file format a family reads whole, or writes: a puzzle file that is not typed text (BurrTools'
+    ``.xmpuzzle``).  The command line knows such a file by its ``suffix`` (the families' cards say which suffixes
+    each reads), and offers ``--FORM FILE`` (``--xmpuzzle OUT.xmpuzzle``) where a family writes it."""
+
+    suffix: str  # ".xmpuzzle"
+    about: str  # "a BurrTools puzzle file": for messages and help
+    # reading: a file's path to the rows ``read`` takes; UserError naming the file when it cannot be read
+    rows: Callable[[str], list[str]] | None = None
+    # writing: a puzzle whose solution was shown (``exact.CoverPuzzle.shown``) to the file's bytes; Unsupported
+    write: Callable[[object], bytes] | None = None
 
 
 @dataclass(frozen=True)
@@ -229,7 +246,8 @@ class Family(Generic[P]):
     - boards: ``board`` (--board NAME), ``has_board`` (a ``board:`` line says the family), ``boards`` (listed);
     - the workbook: ``sheets`` (its sheets, as data), ``legend`` (its pieces drawn for a sheet);
     - the command line: ``command`` and ``commands`` (commands of its own, options as data), ``line_form`` (a
-      puzzle on one line, for collections), ``empty_data`` (the JSON of an answer to an invalid puzzle);
+      puzzle on one line, for collections), ``empty_data`` (the JSON of an answer to an invalid puzzle),
+      ``files`` (file formats it reads whole or writes: ``FileForm``s);
     - ``order``: where it comes in listings.
     """
 
@@ -267,7 +285,12 @@ class Family(Generic[P]):
     # take: Klotski's layout, a Zen garden with walkable ground)?  None: it is never guessed, only named
     recognises: Callable[[Sequence[str]], bool] | None = None
     empty_data: Callable[[Settings], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
+    files: tuple[FileForm, ...] = ()  # file formats it reads whole (by suffix) or writes (``--xmpuzzle OUT``)
     order: int = 100  # where it comes in listings
+
+    def file_form(self, suffix: str) -> FileForm | None:
+        """The file format of this suffix (any case) the family reads or writes, if any."""
+        return next((form for form in self.files if form.suffix == suffix.lower()), None)
 
     def names_board(self, name: str) -> bool:
         """Whether ``name`` is one of this family's boards (``--board NAME``, a file's ``board:`` line)."""
@@ -337,6 +360,8 @@ class Card(NamedTuple):
     counts: bool  # whether it has ``count``: ``count --family`` offers it
     command: str | None  # ``xlsolver COMMAND ...``, its own command, if any
     settings: tuple[Setting, ...]
+    reads: tuple[str, ...] = ()  # the suffixes of the files it reads whole (``FileForm``: ".xmpuzzle")
+    writes: tuple[str, ...] = ()  # the suffixes of the files it writes (``solve --xmpuzzle OUT``)
 
     def setting(self, key: str) -> Setting | None:
         return next((s for s in self.settings if s.key == key), None)
@@ -395,8 +420,11 @@ def index_source() -> str:
              'from . import Card, Setting', '', 'CARDS = (']
     blank = Setting("", "", "")
     for module, family in sorted(declared(), key=lambda pair: (pair[1].order, pair[1].name)):
+        reads = tuple(form.suffix for form in family.files if form.rows is not None)
+        writes = tuple(form.suffix for form in family.files if form.write is not None)
+        files = (f", reads={reads!r}" if reads else "") + (f", writes={writes!r}" if writes else "")
         lines.append(f"    Card({family.name!r}, {module!r}, {family.title!r}, order={family.order!r}, "
-                     f"counts={family.count is not None!r}, command={family.command!r}, settings=(")
+                     f"counts={family.count is not None!r}, command={family.command!r}{files}, settings=(")
         for setting in family.settings:
             fields = [f"{setting.key!r}, {setting.label!r}", f"{setting.help!r}"]
             fields += [f"{field}={getattr(setting, field)!r}" for field in ("choices", "default", "aliases", "wrong")
@@ -413,5 +441,5 @@ def write_index() -> None:
     Path(__file__).with_name("index.py").write_text(index_source(), encoding="utf-8")
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "get",
+__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "FileForm", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "get",
            "SOLUTIONS", "FRAMES"]

@@ -63,6 +63,9 @@ class CoverPuzzle:
     # the grid as typed (a hint's) drawn as one frame, shown as the solutions are (a 3D puzzle: its layers, each
     # captioned, ``views.layers``); None: as it is
     drawn: Callable[[Frame], list[Frame]] | None = None
+    # the solution the latest answer showed (``show``): what a family's writer of its own file format writes
+    # (``solve --xmpuzzle OUT``)
+    shown: tuple[int, ...] | None = None
 
     def pictures(self, solution: tuple[int, ...]) -> list[Frame]:
         """What an answer shows of a solution: its ``frames``, or its one ``frame``."""
@@ -70,6 +73,7 @@ class CoverPuzzle:
 
     def show(self, answer: Answer, solution: tuple[int, ...], ask: Ask) -> Answer:
         """``answer``, which shows ``solution``, with its shape in space and, asked for, how to build it."""
+        self.shown = tuple(solution)
         answer.scene = None if self.scene is None else self.scene(solution)
         if ask.steps and self.steps is not None:
             built = self.steps(solution)

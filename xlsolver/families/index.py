@@ -17,9 +17,12 @@ CARDS = (
     Card('calendar', 'calendar', 'A-Puzzle-A-Day: cover the calendar but one date', order=5, counts=True, command=None, settings=(
         Setting('date', 'Date', 'the date to leave uncovered: Nov 25, 25 November, 2026-11-25 or 11-25 (blank: today)'),
     )),
-    Card('solid', 'solid', '3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes', order=6, counts=True, command=None, settings=(
+    Card('solid', 'solid', '3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes', order=6, counts=True, command=None, writes=('.xmpuzzle',), settings=(
         Setting('board', 'Board', "pyramid (55 balls), pyramid-N (N layers), soma (3x3x3), bedlam (4x4x4), a box WxDxH, or balls or cubes: the cells as typed (blank: the pieces' own board)"),
         Setting('pieces', 'Pieces', "iq-puzzler-pro, kanoodle, soma, bedlam or a piece-set file (blank: the board's own)"),
+    )),
+    Card('burrtools', 'burrtools', 'BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres', order=7, counts=True, command=None, reads=('.xmpuzzle',), writes=('.xmpuzzle',), settings=(
+        Setting('problem', 'Problem', 'BurrTools files: which problem, by number (1 = the first) or name (default: the first)'),
     )),
     Card('ghost-hunter', 'ghost_hunter', 'Ghost Hunter: tiles cover the board, a lamp on every ghost', order=10, counts=True, command=None, settings=(
         Setting('pieces', 'Pieces', "another edition's piece file (the shipped one's format)"),

@@ -45,7 +45,7 @@ from ..base.sheets import (
 )
 from ..pictures.views import GAP, side_by_side, views
 from ..pictures.views import layers as layer_frames
-from . import InvalidPuzzle, NamedBoard, Setting, Settings, building, cover, exact
+from . import FileForm, InvalidPuzzle, NamedBoard, Setting, Settings, Unsupported, building, cover, exact
 
 if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
     from ..engine.exact_cover import ExactCover
@@ -646,6 +646,27 @@ def legend_height(settings) -> int:
     return legend_places([(f.height, f.width, f.caption) for f in legend(settings)])[2]
 
 
+def burrtools_file(puzzle: exact.CoverPuzzle) -> bytes:
+    """A puzzle of cubes and the solution shown as a BurrTools file (``solve --xmpuzzle OUT``): the shape's cells
+    the result, each piece a shape of its own taken once, the solution its one assembly (state 0: not all of
+    them).  Balls are not written: BurrTools numbers the turns of its sphere grid by a table of its own."""
+    from ..geometry import burr_grids, xmpuzzle
+
+    solution = puzzle.shown
+    if puzzle.scene is None or puzzle.scene(solution).kind != "cubes":
+        raise Unsupported("puzzles of balls are not written as BurrTools files (its sphere grid numbers turns by a "
+                          "table of its own); puzzles of cubes are")
+    placed = dict(puzzle.problem.labels[option] for option in solution)
+    letters = sorted(placed)
+    file = burr_grids.cube_file(frozenset().union(*placed.values()), [(letter, sorted(placed[letter]))
+                                                                      for letter in letters],
+                                [[placed[letter] for letter in letters]],
+                                comment=f"Written by xlsolver: {puzzle.data.get('board', '')} with "
+                                        f"{puzzle.data.get('pieces', '')}")
+    return xmpuzzle.to_bytes(file)
+
+
 FAMILY = cover.family(name="solid", title="3D puzzles: IQ Puzzler Pro and Kanoodle pyramids, Soma and Bedlam cubes",
                       read=read, settings=(BOARD, PIECES), board=empty_board, has_board=is_board, boards=named_boards,
-                      order=6, legend=legend, sheets=sheets, builds=True)
+                      order=6, legend=legend, sheets=sheets, builds=True,
+                      files=(FileForm(".xmpuzzle", "a BurrTools puzzle file", write=burrtools_file),))

@@ -1,0 +1,347 @@
+"""The family ``burrtools``: a problem of a BurrTools file solved, counted as BurrTools counts, written back.
+
+    xlsolver solve examples/burr-demo.xmpuzzle [--problem N|NAME] [--xmpuzzle OUT.xmpuzzle] [--svg OUT.svg]
+    xlsolver count examples/burr-demo.xmpuzzle            # assemblies, as BurrTools counts them
+    xlsolver count examples/burr-demo.xmpuzzle --all      # every placement of the pieces, no symmetry merged
+
+The command line knows the file by its suffix (``FILES``: this family reads ``.xmpuzzle`` files whole); the
+rows handed to :func:`read` are the file's XML text.  The answer is drawn as the 3D families draw theirs: the
+result's layers bottom first, a letter per shape of the piece list (``A`` the first; copies of a shape share
+its letter), ``+`` a variable cell left empty, ``#`` no cell of the result.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ...base.a1 import CellNamer, cell_name
+from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
+from ...base.files import UserError
+from ...base.sheets import block_starts
+from ...geometry import xmpuzzle
+from ...geometry.burr_grids import placement_of
+from ...pictures.views import layers as layer_frames
+from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
+from .problem import HOLE, OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
+
+#: Colours of the pieces, by their place in the piece list; a variable cell left empty is drawn pale.
+PALETTE = ("#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f", "#bc80bd",
+           "#ccebc5", "#ffffb3", "#e5c494", "#66c2a5", "#fc8d62", "#8da0cb", "#e78ac3", "#a6d854", "#ffd92f",
+           "#b3b3ff", "#f4a582", "#92c5de", "#d6604d", "#5aae61", "#c2a5cf", "#dfc27d", "#80cdc1")
+EMPTY_CELL = "#eeeeee"
+
+PROBLEM = Setting("problem", "Problem", "BurrTools files: which problem, by number (1 = the first) or name "
+                                        "(default: the first)")
+
+
+@dataclass
+class BurrPuzzle(exact.CoverPuzzle):
+    """A BurrTools problem as an exact cover (``exact.CoverPuzzle``), with what it was built from."""
+
+    built: Built | None = None
+    notes: tuple[str, ...] = ()  # said with every answer: which problem, what the letters are
+
+
+def read(rows: Sequence[str], settings: Settings, namer: CellNamer = cell_name) -> BurrPuzzle:
+    """A problem of a BurrTools file, given as the file's XML text (one line a row)."""
+    try:
+        file = xmpuzzle.read("\n".join(rows))
+    except xmpuzzle.FormatError as err:
+        raise InvalidPuzzle([str(err)]) from None
+    number, chosen = which_problem(file, settings.get("problem"), settings.place("problem"))
+    return puzzle_of(build(file, number), chosen)
+
+
+def which_problem(file: xmpuzzle.Puzzle, asked: str | None, where: str) -> tuple[int, str]:
+    """The problem asked for (a number from 1, or a name), the first if none; and a line saying which it is
+    when the file holds several."""
+    problems = file.problems
+    if not problems:
+        raise InvalidPuzzle(["the file holds no problem (BurrTools' Problems tab is empty)"])
+    listed = ", ".join(f"{n + 1}" + (f" {p.name!r}" if p.name else "") for n, p in enumerate(problems))
+    if asked:
+        text = str(asked).strip()
+        by_name = [n for n, p in enumerate(problems) if p.name and p.name.strip().lower() == text.lower()]
+        if text.isdigit() and 1 <= int(text) <= len(problems):
+            number = int(text) - 1
+        elif len(by_name) == 1:
+            number = by_name[0]
+        else:
+            raise InvalidPuzzle([f"{where}: {text[:40]!r} is neither the number nor the name of a problem of the "
+                                 f"file: {listed}"])
+    else:
+        number = 0
+    if len(problems) == 1:
+        return number, ""
+    how = "" if asked else f"; --problem N or NAME for another ({listed})"
+    return number, f"{problem_title(problems[number], number)} of the file's {len(problems)}{how}"
+
+
+def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
+    """The puzzle every front end searches: its answers are the result's layers with the pieces' letters."""
+    depth, rows, cols = (1 + max(place[axis] for place in built.positions.values()) for axis in range(3))
+    sizes = [(rows, cols)] * depth
+    if built.grid.lattice.solid == "balls":  # each layer of balls as large as its balls (a pyramid narrows)
+        sizes = [(1 + max(r for y, r, _ in built.positions.values() if y == z),
+                  1 + max(c for y, _, c in built.positions.values() if y == z))
+                 if any(y == z for y, _, _ in built.positions.values()) else (1, 1) for z in range(depth)]
+    layers = [[[OUTSIDE] * width for _ in range(height)] for height, width in sizes]
+    for cell, (z, r, c) in built.positions.items():
+        layers[z][r][c] = OPEN if built.result[cell][0] == xmpuzzle.FILLED else VARIABLE
+    layers = [["".join(row) for row in grid] for grid in layers]
+    depths = [len(rows) for rows in layers]
+    first_line = block_starts(depths)
+    text = [row for z, rows in enumerate(layers) for row in ([""] if z else []) + rows]
+
+    def at(cell) -> tuple[int, int]:
+        z, r, c = built.positions[cell]
+        return first_line[z] + r, c
+
+    def places(label):
+        return ((at(cell), label.letter) for cell in label.cells)
+
+    def name(line: int, col: int) -> str:
+        z = max(z for z, start in enumerate(first_line) if start <= line)
+        return f"layer {z + 1} {cell_name(line - first_line[z], col)}"
+
+    def why_none() -> str:
+        covered = {cell for label in built.cover.labels if label.letter != HOLE for cell in label.cells}
+        stranded = [cell for cell, (state, _) in built.result.items()
+                    if state == xmpuzzle.FILLED and cell not in covered]
+        if stranded:
+            shown = sorted(stranded, key=built.positions.__getitem__)[:6]
+            return "no piece can cover " + ", ".join(name(*at(cell)) for cell in shown) + \
+                (" ..." if len(stranded) > 6 else "")
+        unplaced = [p.letter for p in built.pieces if p.low and not any(
+            label.letter == p.letter for label in built.cover.labels)]
+        if unplaced:
+            return f"piece {unplaced[0]} fits nowhere in the result"
+        filled = sum(state == xmpuzzle.FILLED for state, _ in built.result.values())
+        fewest = sum(p.size * p.low for p in built.pieces)
+        most = sum(p.size * p.high for p in built.pieces)
+        if fewest > len(built.result):
+            return f"the pieces fill at least {fewest} cells; the result has {len(built.result)}"
+        if most < filled:
+            return f"the pieces fill at most {most} cells; the result has {filled} filled cells to cover"
+        return "the pieces cannot fill the result"
+
+    colours = {piece.letter: PALETTE[index % len(PALETTE)] for index, piece in enumerate(built.pieces)}
+    drawn = {**colours, OUTSIDE: OFF_BOARD, VARIABLE: EMPTY_CELL}
+    problem = built.problem
+    data = {"family": "burrtools", "problem_number": built.number + 1, "problem_name": problem.name,
+            "grid": built.grid.name, "pieces": {p.letter: {"shape": p.shape, "name": p.name, "min": p.low,
+                                                           "max": p.high} for p in built.pieces}}
+    base = cover.puzzle(built.cover, places, text, why_none=why_none, colours=colours, rows=tuple(text),
+                        cell_name=name, data=data)
+    notes = ([chosen] if chosen else []) + [legend(built)]
+    puzzle = BurrPuzzle(**vars(base), built=built, notes=tuple(notes))
+
+    def shades(solution) -> dict:
+        """Each piece's cells in its colour, a copy after the first of a shape a shade of it (they share a letter)."""
+        placed: dict[str, list] = {}
+        for option in solution:
+            label = built.cover.labels[option]
+            if label.letter != HOLE:
+                placed.setdefault(label.letter, []).append(sorted(label.cells))
+        return {cell: copy_colour(colours[letter], copy) for letter, copies in placed.items()
+                for copy, cells in enumerate(sorted(copies)) for cell in cells}
+
+    def frames(solution) -> list[Frame]:
+        shade = {at(cell): colour for cell, colour in shades(solution).items()}
+        frame = Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE)
+        frame = Frame(tuple(tuple(replace(c, colour=shade.get((r, k), c.colour)) for k, c in enumerate(row))
+                            for r, row in enumerate(frame.rows)))
+        return layer_frames(frame, depths)
+
+    def scene(solution) -> Scene:
+        lattice = built.grid.lattice
+        shade = shades(solution)
+        return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), shade[cell], label.letter)
+                                          for option in solution for label in [built.cover.labels[option]]
+                                          if label.letter != HOLE for cell in label.cells))
+
+    def figures(solution) -> dict:
+        if solution is None:
+            return {"layers": None}
+        rows = puzzle.text(solution)
+        return {"layers": [rows[start:start + d] for start, d in zip(first_line, depths)]}
+
+    puzzle.frames, puzzle.scene, puzzle.figures = frames, scene, figures
+    puzzle.drawn = lambda frame: layer_frames(frame, depths)
+    return puzzle
+
+
+def copy_colour(colour: str, copy: int) -> str:
+    """The colour of a shape's copy number ``copy`` (0: the shape's own): lighter and darker by turns, each step
+    further from it, so copies lying side by side are told apart."""
+    from ...pictures.shading import mix
+
+    if not copy:
+        return colour
+    return mix(colour, "#ffffff" if copy % 2 else "#000000", min(0.6, 0.22 * ((copy + 1) // 2)))
+
+
+def legend(built: Built) -> str:
+    """What each letter is: ``A = shape 1 'Frame' x2, B = shape 3 0..1``."""
+    def one(piece) -> str:
+        count = "" if (piece.low, piece.high) == (1, 1) else \
+            f" x{piece.high}" if piece.low == piece.high else f" {piece.low}..{piece.high}"
+        return f"{piece.letter} = shape {piece.shape + 1}" + (f" {piece.name!r}" if piece.name else "") + count
+    return "pieces: " + ", ".join(one(piece) for piece in built.pieces)
+
+
+# --- answers ----------------------------------------------------------------------------------------------------
+
+def solve(puzzle: BurrPuzzle, ask: Ask) -> Answer:
+    if ask.steps:
+        raise Unsupported("--steps is not offered for BurrTools files yet")
+    answer = exact.solve(puzzle, ask)
+    answer.notes = list(puzzle.notes) + answer.notes
+    return answer
+
+
+def count(puzzle: BurrPuzzle, ask: Ask) -> Answer:
+    """Assemblies, as BurrTools counts them (``assemblies``); with ``ask.every``, every solution."""
+    if ask.frequencies or ask.assemblable:
+        raise Unsupported(f"{'--frequencies' if ask.frequencies else '--assemblable'} is not offered for BurrTools "
+                          "files; count assemblies, or --all")
+    from ... import counting
+    from . import assemblies
+
+    built = puzzle.built
+    plan = assemblies.plan(built)
+    controls = counting.Controls(time_limit=ask.time_limit, cancel=ask.cancel, progress=ask.progress)
+    every = ask.every or plan.order == 1
+    accept = None if every else plan.accept
+    request = counting.Request(built.cover, symmetries=plan.item_maps, accept=accept,
+                               distinct=not every and accept is None, limit=ask.limit,
+                               jobs=1 if accept is not None else ask.jobs, scheduler=ask.scheduler,
+                               memory_mb=ask.memory_mb, controls=controls)
+    try:
+        counted = counting.count(request)
+    except counting.CannotCount as err:
+        raise Unsupported(str(err)) from None
+    if accept is not None:
+        found, total = counted.total, counted.candidates if counted.complete else None
+    elif ask.every:
+        found, total = counted.total, counted.total
+    else:
+        found, total = (counted.distinct if plan.order > 1 else counted.total), counted.total
+    return _counted(puzzle, ask, plan, counted, found, total)
+
+
+def _counted(puzzle: BurrPuzzle, ask: Ask, plan, counted, found: int, total: int | None) -> Answer:
+    problem = puzzle.built.problem
+    recorded = problem.assemblies if problem.state == xmpuzzle.SOLVED else None
+    if ask.every:
+        noun = "solution" if found == 1 else "solutions"
+        line = f"{found:,} {noun} (every placement of the pieces, no symmetry merged)"
+    else:
+        noun = "assembly" if found == 1 else "assemblies"
+        if plan.order == 1:
+            kind = "the result has no symmetry: every placement of the pieces counts"
+        else:
+            mirrors = f" ({plan.mirrors} of them mirror images)" if plan.mirrors else ""
+            kind = f"placements that the result's {plan.order} symmetries{mirrors} carry onto one another count once"
+        line = f"{found:,} {noun}, as BurrTools counts: {kind}; {plan.how}"
+        if total is not None and plan.order > 1:
+            line += f"; {total:,} placements in all"
+        if recorded is not None:
+            same = " (the same)" if counted.complete and recorded == found else ""
+            line += f"; the file records {recorded:,}{same}"
+    data = {"solutions": found, "assemblies": None if ask.every else found, "total": total,
+            "complete": counted.complete, "stopped": counted.stopped, "symmetries": plan.order,
+            "mirror_symmetries": plan.mirrors, "recorded_assemblies": recorded, "seconds": round(counted.seconds, 3),
+            "nodes": counted.nodes, "counter": counted.counter, **puzzle.data}
+    if counted.complete:
+        status = Status.COUNTED
+        note = f"{line}; complete count in {counted.seconds:.2f} s"
+        message = f"{found:,} {noun}; complete count in {counted.seconds:.1f} s."
+    else:
+        status = Status.CANCELLED if counted.stopped == Status.CANCELLED else Status.INCOMPLETE
+        why = {Status.LIMIT: f"--limit {ask.limit} reached", Status.TIME_LIMIT: "the time limit reached",
+               Status.CANCELLED: "interrupted"}.get(counted.stopped, "stopped")
+        note = f"at least {line}: incomplete, {why} after {counted.seconds:.2f} s"
+        message = f"At least {found:,} {noun} so far ({why})."
+    return Answer(status, message, notes=list(puzzle.notes) + [note], data=data)
+
+
+# --- the file, read and written ---------------------------------------------------------------------------------
+
+def file_rows(path: str) -> list[str]:
+    """A BurrTools file (gzip-compressed or plain XML, UTF-8 or Latin-1) as the rows :func:`read` takes."""
+    from ...base.files import read_bytes
+
+    data = read_bytes(path, limit=xmpuzzle.MAX_BYTES, kind="BurrTools files")
+    try:
+        return xmpuzzle.text_of(data).splitlines()
+    except xmpuzzle.FormatError as err:
+        raise UserError(f"cannot read '{path}': {err}") from None
+
+
+#: How long writing a file may look for a second assembly (to write the problem solved, state 2, when the one
+#: found is the only one); a look cut short writes it unsolved.
+WRITE_LOOK_SECONDS = 10.0
+
+
+def write(puzzle: BurrPuzzle) -> bytes:
+    """The file with the problem solved: its shapes, the problem and the solution shown as ``<assembly>`` text;
+    the problem solved (state 2, 1 assembly) when that is its only assembly (a count stopped at 2, within
+    WRITE_LOOK_SECONDS), else unsolved (state 0: one solution of several is not all of them)."""
+    built = puzzle.built
+    if puzzle.shown is None:
+        raise Unsupported("there is no solution to write")
+    if not built.grid.numbered:
+        raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
+                          "orientation numbers of the cube grid only)")
+    from ... import counting
+    from . import assemblies
+
+    # every solution judged, the least of each class kept, up to a second class (bounds take no limited count
+    # by Burnside's quotients)
+    request = counting.Request(built.cover, accept=assemblies.least_of_class(built, assemblies.group(built)),
+                               limit=2, controls=counting.Controls(time_limit=WRITE_LOOK_SECONDS))
+    looked = counting.count(request)
+    only = looked.complete and looked.total == 1
+    return xmpuzzle.to_bytes(written(built, [puzzle.shown], complete=only))
+
+
+def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) -> xmpuzzle.Puzzle:
+    """The file of ``built``'s problem alone, with ``solutions`` as its assemblies; state 2 (solved) with their
+    number as its count when ``complete`` (they are all of its assemblies), else state 0."""
+    if not built.grid.numbered:
+        raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
+                          "orientation numbers of the cube grid only)")
+    problem = built.problem
+    assemblies = tuple(placements(built, solution) for solution in solutions)
+    state = xmpuzzle.SOLVED if complete else xmpuzzle.UNSOLVED
+    kept = xmpuzzle.Problem(problem.parts, problem.result, problem.name, problem.pairs, state,
+                            len(assemblies) if complete else None, 0 if complete else None, 0 if complete else None,
+                            problem.max_holes, assemblies)
+    file = built.file
+    return xmpuzzle.Puzzle(file.grid, file.shapes, (kept,), file.colours, file.comment, file.version)
+
+
+def placements(built: Built, solution: Sequence[int]) -> tuple:
+    """A solution as ``<assembly>`` placements: each piece of the list, copies one after another, in order of
+    their placements (as BurrTools sorts them); ``None`` for a copy left out."""
+    by_letter: dict[str, list] = {}
+    for option in solution:
+        label = built.cover.labels[option]
+        if label.letter != HOLE:
+            by_letter.setdefault(label.letter, []).append(label)
+    found = []
+    for piece in built.pieces:
+        shape = built.file.shapes[piece.shape]
+        filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
+        mine = sorted((placement_of(filled, shape.hotspot, dict(label.colours))
+                       for label in by_letter.get(piece.letter, [])), key=lambda p: (p[3], p[0], p[1], p[2]))
+        found += mine + [None] * (piece.high - len(mine))
+    return tuple(found)
+
+
+FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write),)
+
+FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres", read=read,
+                solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
+                empty_data=exact.empty_data, files=FILES, order=7)
