@@ -115,6 +115,18 @@ def langford(n: int) -> ExactCover:
     return problem
 
 
+def langford_gaps(slots: int, gaps: int, low: int = 1, high: int = 2) -> ExactCover:
+    """Langford-like, with Knuth's multiplicities: fill ``slots`` slots with pairs, a pair ``d`` slots apart
+    taking the two ends of a gap of ``d - 1`` (``d`` in 1..gaps), each ``d`` used between ``low`` and ``high``
+    times (items ``dK`` with bounds, slots ``sJ`` exactly once)."""
+    problem = ExactCover([f"d{d}" for d in range(1, gaps + 1)] + [f"s{j}" for j in range(slots)],
+                         bounds={f"d{d}": (low, high) for d in range(1, gaps + 1)})
+    for d in range(1, gaps + 1):
+        for j in range(slots - d - 1):
+            problem.add_option([f"d{d}", f"s{j}", f"s{j + d + 1}"])
+    return problem
+
+
 SMALL_PIECES = {
     "A": ["A"], "B": ["BB"], "C": ["CCC"], "D": ["DD", "D."], "E": ["EEEE"], "F": ["FF", "FF"],
     "G": ["GGG", ".G."], "H": ["HH.", ".HH"], "J": ["JJJ", "J.."],

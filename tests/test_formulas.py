@@ -232,7 +232,7 @@ def test_unique_false_and_no_solution_anywhere():
 @pytest.mark.parametrize("argument, message", [
     ("tilings", "the family argument: unknown family 'tilings'; choose from "),
     ("tiling; colour: red", "the family argument: 'colour:' does not apply to tiling puzzles (its settings are "
-                            "pieces, turn-over)"),
+                            "pieces, turn-over, lattice, first, use, counts)"),
     ("sudoku; variant: y", "the family argument's 'variant:': "),
     ("sudoku; family: zen", "the family argument names the family twice (sudoku, zen)"),
     ("sudoku; variant: x; variant: x", "the family argument gives 'variant:' twice"),

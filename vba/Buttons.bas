@@ -302,6 +302,64 @@ Sub Calendar_Clear()
     Press "Calendar", "clear"
 End Sub
 
+' Polyforms: Triangles: the hexiamonds 6 x 6 rhombus, I given (624 solutions, 156 up to turning)
+Sub Iamonds_Solve()
+    Press "Iamonds", "solve"
+End Sub
+Sub Iamonds_Next()
+    Press "Iamonds", "next"
+End Sub
+Sub Iamonds_Count()
+    Press "Iamonds", "count"
+End Sub
+Sub Iamonds_HeatMap()
+    Press "Iamonds", "heatmap"
+End Sub
+Sub Iamonds_Unique()
+    Press "Iamonds", "unique"
+End Sub
+Sub Iamonds_Hint()
+    Press "Iamonds", "hint"
+End Sub
+Sub Iamonds_Generate()
+    Press "Iamonds", "generate"
+End Sub
+Sub Iamonds_Booklet()
+    Press "Iamonds", "booklet"
+End Sub
+Sub Iamonds_Clear()
+    Press "Iamonds", "clear"
+End Sub
+
+' Polyforms: Hexagons: the tetrahexes 4 x 7 parallelogram (18 solutions, 9 up to turning)
+Sub Hexes_Solve()
+    Press "Hexes", "solve"
+End Sub
+Sub Hexes_Next()
+    Press "Hexes", "next"
+End Sub
+Sub Hexes_Count()
+    Press "Hexes", "count"
+End Sub
+Sub Hexes_HeatMap()
+    Press "Hexes", "heatmap"
+End Sub
+Sub Hexes_Unique()
+    Press "Hexes", "unique"
+End Sub
+Sub Hexes_Hint()
+    Press "Hexes", "hint"
+End Sub
+Sub Hexes_Generate()
+    Press "Hexes", "generate"
+End Sub
+Sub Hexes_Booklet()
+    Press "Hexes", "booklet"
+End Sub
+Sub Hexes_Clear()
+    Press "Hexes", "clear"
+End Sub
+
 ' Ghost Hunter: 4 x 4 board
 Sub Ghost_Solve()
     Press "Ghost", "solve"

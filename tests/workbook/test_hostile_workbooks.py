@@ -247,7 +247,7 @@ def test_junk_rows_past_the_part_limit_are_refused(tmp_path, solve):
 
 
 def test_more_cells_than_the_limit_are_refused(tmp_path, solve):
-    """100,000 cells of numbers on top of board.xlsm's 5,087, in 1.9 MB of XML (within the size limits): openpyxl
+    """100,000 cells of numbers on top of board.xlsm's 8,449, in 1.9 MB of XML (within the size limits): openpyxl
     makes every cell of every sheet, whichever ones a button reads."""
     assert solve(hostile.many_cells(tmp_path)) == ("FILE: its sheets have over 100,000 cells (the limit, reached in "
                                                    "part xl/worksheets/sheet1.xml); not a workbook xlsolver will open")

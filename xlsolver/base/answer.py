@@ -99,6 +99,11 @@ class Frame:
     caption: str = ""  # a few words under which a terminal prints it beside others (``12 V2 down``)
     message: str = ""  # what a status cell says while it is shown, for frames after an answer's first
     spaced: bool = False  # a terminal prints its cells apart, right-aligned (numbers), not as a letter grid
+    # The plane lattice its cells lie on, by name (``geometry.lattice.LATTICES``): "" for squares; "triangle"
+    # (each cell a unit triangle) or "hex" (a hexagon at every second column), laid out with ``shift``
+    # (``PlaneLattice``: triangles ``first: down``, hexagons at odd row + col).
+    lattice: str = ""
+    shift: int = 0
 
     @classmethod
     def of_letters(cls, rows: Sequence[str], colours: Mapping[str, Colour], ground: str = "",

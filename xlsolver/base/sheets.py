@@ -15,6 +15,7 @@ Offset = tuple[int, int]  # (rows, columns) from the input grid's top-left cell
 LEGEND_TOP = 3  # sheet row (0-based) of a legend: below the heading and the two lines of intro
 BELOW_INTRO = LEGEND_TOP + 3  # where the first area's title may start on a sheet without a legend
 BELOW_LEGEND = LEGEND_TOP + 8  # ... and below a legend of two bands
+LEGEND_WIDTH = 56  # grid columns a legend of captioned groups fills before it wraps to a new band (a sheet's own)
 CELL_PIXELS = 22  # a grid cell's width and height on screen: square, room for one bold letter or digit
 #: Rows a 3D board's grids have above them: each layer's caption ("layer 1", bottom first), then its column
 #: letters (A B C ...), so a cell a puzzle file names (``layer 2 C3``) is found on the sheet; the rows are
@@ -175,6 +176,10 @@ class AreaSpec:
     # Pieces cell chooses), as the solution does
     unfilled: str | None = None  # with ``empty`` '#' on a fixed board (a named box): the message for an empty cell
     # of the board, which must be typed ('.' or a letter); None: an empty cell is simply not part of the board
+    # The plane lattice the grids are drawn on, by name (``geometry.lattice.LATTICES``): "" the square grid;
+    # "triangle": each cell a unit triangle, pointing up where row + column of the grid is even (the layout of
+    # ``first: up``); "hex": a hexagon at each cell where row + column is even, the cells between them layout.
+    lattice: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,27 +193,26 @@ class SheetSpec:
     legend: dict | None = None  # settings for the family's legend, drawn at the top; None: no legend
     areas_top: int = BELOW_LEGEND  # sheet row (0-based) of the first area's title
     cell_pixels: int = CELL_PIXELS  # grid cells' side: wider where a cell shows more than one character (V3, 41)
+    legend_width: int = LEGEND_WIDTH  # grid columns its legend of captioned groups fills before it wraps
 
 
-LEGEND_WIDTH = 56  # grid columns a legend of captioned groups fills before it wraps to a new band
-
-
-def legend_places(heights_widths: Sequence[tuple[int, int, str]]) -> tuple[list[Offset], list[tuple[Offset, str]], int]:
+def legend_places(heights_widths: Sequence[tuple[int, int, str]],
+                  width: int = LEGEND_WIDTH) -> tuple[list[Offset], list[tuple[Offset, str]], int]:
     """Where a legend of captioned groups puts each picture ((height, width, caption) each, in order): a group
     starts with its caption on a row of its own, its pictures follow one column apart, a band as tall as its
-    tallest picture and a row, wrapping at ``LEGEND_WIDTH``.  Returns each picture's offset, the captions'
-    offsets, and the rows it all takes (so a sheet can start its areas below)."""
+    tallest picture and a row, wrapping at ``width`` columns (a sheet's ``legend_width``).  Returns each
+    picture's offset, the captions' offsets, and the rows it all takes (so a sheet can start its areas below)."""
     places, captions = [], []
     row, col, band, caption = 0, 0, 0, None
-    for height, width, text in heights_widths:
+    for height, picture_width, text in heights_widths:
         if text != caption:
             row += band + (1 if caption is not None else 0)
             captions.append(((row, 0), text))
             row, col, band, caption = row + 1, 0, 0, text
-        elif col and col + width > LEGEND_WIDTH:
+        elif col and col + picture_width > width:
             row, col, band = row + band + 1, 0, 0
         places.append((row, col))
-        col += width + 1
+        col += picture_width + 1
         band = max(band, height)
     return places, captions, row + band
 

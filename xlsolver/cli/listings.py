@@ -14,13 +14,17 @@ def run_pieces(args) -> int:
     sets = catalog.piece_sets()
     if args.json:
         print_json({name: {"title": s.title, "turn_over": s.turn_over, "area": s.area, "notes": s.notes,
-                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name}
+                           "pieces": {p.letter: {"cells": p.cells, "colour": p.colour, "colour_name": p.colour_name,
+                                                 **({"count": list(s.counts[p.letter])} if p.letter in s.counts else {})}
                                       for p in s.pieces.values()}} for name, s in sets.items()})
         return Status.SOLVED.exit_code
     colour_on = terminal.wants_colour(sys.stdout, args.colour)
     for name, s in sets.items():
         turning = "may be turned over" if s.turn_over else "rotations only"
-        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces, {s.area} cells, {turning}")
+        cells = f"{s.area}" if s.least_area == s.area else f"{s.least_area} to {s.area}"
+        copies = "".join(f", {letter} {low}..{high}" if low != high else f", {letter} x{low}"
+                         for letter, (low, high) in s.counts.items())
+        print(f"{name}: {s.title}\n  {len(s.pieces)} pieces{copies}, {cells} cells, {turning}")
         colours = {p.letter: p.colour for p in s.pieces.values()}
         pictures = [_picture(p.cells, p.letter, s.lattice) for p in s.pieces.values()]
         painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
@@ -67,6 +71,10 @@ def _picture(cells, letter: str, lattice=None) -> list[str]:
         height = max(map(len, layers))
         return [" / ".join(layer[i].ljust(len(layer[0])) if i < len(layer) else " " * len(layer[0]) for layer in layers)
                 for i in range(height)]
+    if lattice is not None and getattr(lattice, "alternates", False):  # triangles, hexagons: drawn as typed
+        placed, shift = lattice.drawn(cells)
+        indent = shift if len(lattice.orientation_names) > 1 else 0  # triangles: the first column points up
+        cells = {(r, c + indent) for r, c in placed.values()}
     height = 1 + max(r for r, _ in cells)
     width = 1 + max(c for _, c in cells)
     return ["".join(letter if (r, c) in cells else " " for c in range(width)) for r in range(height)]

@@ -137,7 +137,9 @@ def _draw(args, answer: Answer, title: str) -> int | None:
     elif answer.scene:
         picture = svg3d.scene_svg(answer.scene, title, answer.frames)
     else:
-        picture = svg.frames_svg(answer.frames, title)
+        from ..geometry.lattice import drawn_corners
+
+        picture = svg.frames_svg(answer.frames, title, drawn_corners)
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:

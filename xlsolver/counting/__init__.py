@@ -219,12 +219,13 @@ def _count_by_orbit(request: Request) -> Counted:
     solution judged once (by ``request.accept``, if any).  Burnside's lemma over the accepted: up to symmetry
     there are (sum of |stabiliser| over the accepted) / |group| of them."""
     problem, controls = request.problem, request.controls
-    why = "a side condition (this one is checked" if request.accept is not None else \
-        "no piece counts (with counts, --distinct counts"
     if (request.jobs or 1) > 1 or request.scheduler:
-        raise CannotCount(f"--jobs and --scheduler need a puzzle without {why} solution by solution)")
+        raise CannotCount("--jobs and --scheduler need a puzzle without a side condition (this one is checked solution "
+                          "by solution)" if request.accept is not None else "--jobs and --scheduler do not apply to "
+                          "--distinct with piece counts (items with bounds): its solutions are judged one by one")
     if request.limit is not None:
-        raise CannotCount(f"--limit with --distinct needs a puzzle without {why} solution by solution)")
+        raise CannotCount("--limit does not apply to --distinct with piece counts (items with bounds): its solutions "
+                          "are judged one by one")
     maps = _usable_group(request)
     import numpy  # here: only a count by orbits needs it
 

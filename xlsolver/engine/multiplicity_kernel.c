@@ -9,10 +9,12 @@
  * killed for the rest of the node (Knuth's tweak); then, when the item needs none, "it holds none of them"
  * (the item closed as it is, no option taken).  So each solution is found once.
  *
- * An option is alive or dead (a byte), each item keeps its number of live options, the killed options go on
- * one stack (undone by popping it), the open items are a sparse set (closed: swapped out; reopened: its size
- * restored).  Options hold secondary items as fewest_kernel.c's list mode does (Knuth's colours: an entry's
- * colour, 0 none).  The search runs for a budget of nodes and returns with its state in the struct, so
+ * An option is alive or dead (a byte); a live option's entries are linked in their items' lists (Knuth's
+ * dancing links: a killed option's entries are unlinked, and linked again in the reverse order), so an item's
+ * live options are walked without passing dead ones; each item keeps its number of live options; the killed
+ * options go on one stack (undone by popping it); the open items are a sparse set (closed: swapped out;
+ * reopened: its size restored).  Options hold secondary items as fewest_kernel.c's list mode does (Knuth's
+ * colours: an entry's colour, 0 none).  The search runs for a budget of nodes and returns with its state in the struct, so
  * Python checks the clock between slices (multiplicity_native.py).  Compiled at install (setup.py, optional)
  * and called through ctypes.
  */
@@ -28,7 +30,7 @@
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 #endif
 
-#define ABI 1 /* multiplicity_native.py refuses a library built from another version of this file */
+#define ABI 2 /* multiplicity_native.py refuses a library built from another version of this file */
 
 enum { RUNNING, DONE, LIMIT, BUFFER_FULL };
 enum { NONE = -2, NULL_BRANCH = -1 }; /* a level's branch under way, when it is not an option */
@@ -36,7 +38,8 @@ enum { NONE = -2, NULL_BRANCH = -1 }; /* a level's branch under way, when it is 
 typedef struct {
     int32_t n_items, n_primary, n_options;
     const int32_t *opt_start, *opt_item, *opt_colour; /* the options (the caller keeps these alive) */
-    int32_t *col_start, *col_opt, *col_colour;        /* the items' options, in option order */
+    /* the lists: node j < n_items is item j's head, node n_items + e entry e; each list in option order */
+    int32_t *up, *down, *opt_of;                       /* opt_of[e]: the option of entry e */
     uint8_t *alive;
     int32_t *count;                                    /* live options per item */
     int32_t *left, *slack;                             /* per primary item */
@@ -44,7 +47,7 @@ typedef struct {
     int32_t *killed, n_killed;                         /* options taken out, in order */
     /* one row per level: its item, the next place in its column, the killed stack at its start (base) and
      * after its tweaks (mark), the open items at its start, what it needs, the branch under way, its width */
-    int32_t *lv_item, *lv_next, *lv_base, *lv_mark, *lv_open, *lv_need, *lv_taken, *lv_total, *lv_tried;
+    int32_t *lv_item, *lv_base, *lv_mark, *lv_open, *lv_need, *lv_taken, *lv_total, *lv_tried;
     int32_t *chosen;     /* per level the option taken, NULL_BRANCH for none */
     int32_t depth;       /* the level under way; -1: not started */
     int32_t given_depth; /* levels fixed by the given options */
@@ -58,27 +61,45 @@ EXPORT int64_t xlsolver_multiplicity_abi(void) { return ABI; }
 EXPORT void xlsolver_multiplicity_free(Search *s) {
     if (!s)
         return;
-    free(s->col_start); free(s->col_opt); free(s->col_colour); free(s->alive); free(s->count); free(s->left);
-    free(s->slack); free(s->oset); free(s->oloc); free(s->killed); free(s->lv_item); free(s->lv_next);
+    free(s->up); free(s->down); free(s->opt_of); free(s->alive); free(s->count); free(s->left);
+    free(s->slack); free(s->oset); free(s->oloc); free(s->killed); free(s->lv_item);
     free(s->lv_base); free(s->lv_mark); free(s->lv_open); free(s->lv_need); free(s->lv_taken); free(s->lv_total);
     free(s->lv_tried); free(s->chosen);
     free(s);
 }
 
+/* The moves below read the struct's arrays into locals first: a store to `alive` (bytes, which may alias
+ * anything) would otherwise make the compiler load every pointer of the struct again after it. */
+
 ALWAYS_INLINE void kill(Search *s, int32_t p) {
+    const int32_t *opt_start = s->opt_start, *opt_item = s->opt_item;
+    int32_t *count = s->count, *up = s->up, *down = s->down, base = s->n_items;
     s->alive[p] = 0;
     s->killed[s->n_killed++] = p;
-    for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
-        s->count[s->opt_item[e]]--;
+    for (int32_t e = opt_start[p], end = opt_start[p + 1]; e < end; e++) {
+        int32_t node = base + e, u = up[node], d = down[node];
+        down[u] = d;
+        up[d] = u;
+        count[opt_item[e]]--;
+    }
 }
 
 ALWAYS_INLINE void restore(Search *s, int32_t mark) {
-    while (s->n_killed > mark) {
-        int32_t p = s->killed[--s->n_killed];
-        s->alive[p] = 1;
-        for (int32_t e = s->opt_start[p]; e < s->opt_start[p + 1]; e++)
-            s->count[s->opt_item[e]]++;
+    const int32_t *opt_start = s->opt_start, *opt_item = s->opt_item, *killed = s->killed;
+    int32_t *count = s->count, *up = s->up, *down = s->down, base = s->n_items;
+    uint8_t *alive = s->alive;
+    int32_t n = s->n_killed;
+    while (n > mark) {
+        int32_t p = killed[--n];
+        alive[p] = 1;
+        for (int32_t e = opt_start[p], end = opt_start[p + 1]; e < end; e++) {
+            int32_t node = base + e;
+            down[up[node]] = node;
+            up[down[node]] = node;
+            count[opt_item[e]]++;
+        }
     }
+    s->n_killed = n;
 }
 
 /* Item j leaves the open items (swapped with the last; reopened by restoring n_open). */
@@ -88,26 +109,30 @@ ALWAYS_INLINE void close_item(Search *s, int32_t j) {
     s->oset[s->n_open] = j; s->oloc[j] = s->n_open;
 }
 
+/* Kill the live options of item j that clash with colour `colour` (0: all of them).  A killed entry keeps its
+ * own links, so the walk goes on from it. */
+ALWAYS_INLINE void kill_column(Search *s, int32_t j, int32_t colour) {
+    const int32_t *down = s->down, *opt_of = s->opt_of, *opt_colour = s->opt_colour;
+    int32_t base = s->n_items;
+    for (int32_t node = down[j]; node != j; node = down[node])
+        if (colour == 0 || opt_colour[node - base] != colour)
+            kill(s, opt_of[node - base]);
+}
+
 /* Take option o (alive): it dies, its primary items take a cover more (closed at their upper bound: their
  * live options die), the options that clash with it on a secondary item die. */
 ALWAYS_INLINE void take(Search *s, int32_t o) {
     kill(s, o);
-    for (int32_t e = s->opt_start[o]; e < s->opt_start[o + 1]; e++) {
+    int32_t *left = s->left;
+    for (int32_t e = s->opt_start[o], end = s->opt_start[o + 1]; e < end; e++) {
         int32_t j = s->opt_item[e];
         if (j < s->n_primary) {
-            if (--s->left[j] > 0)
+            if (--left[j] > 0)
                 continue;
             close_item(s, j);
-            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++)
-                if (s->alive[s->col_opt[k]])
-                    kill(s, s->col_opt[k]);
+            kill_column(s, j, 0);
         } else {
-            int32_t colour = s->opt_colour ? s->opt_colour[e] : 0;
-            for (int32_t k = s->col_start[j]; k < s->col_start[j + 1]; k++) {
-                int32_t p = s->col_opt[k];
-                if (s->alive[p] && (colour == 0 || s->col_colour[k] != colour))
-                    kill(s, p);
-            }
+            kill_column(s, j, s->opt_colour ? s->opt_colour[e] : 0);
         }
     }
 }
@@ -148,7 +173,6 @@ ALWAYS_INLINE int open_level(Search *s, int32_t d) {
         return 0;
     int32_t need = s->left[c] - s->slack[c];
     s->lv_item[d] = c;
-    s->lv_next[d] = s->col_start[c];
     s->lv_base[d] = s->lv_mark[d] = s->n_killed;
     s->lv_open[d] = s->n_open;
     s->lv_need[d] = need > 0 ? need : 0;
@@ -165,6 +189,8 @@ EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int
                                          const int32_t *opt_start, const int32_t *opt_item, const int32_t *opt_colour,
                                          const int32_t *low, const int32_t *high, const int32_t *given,
                                          int32_t n_given) {
+    if ((int64_t)n_items + opt_start[n_options] >= INT32_MAX || (int64_t)n_options + n_primary + n_given + 2 >= INT32_MAX)
+        return NULL; /* the lists' nodes, or the levels, would not fit int32 */
     Search *s = calloc(1, sizeof(Search));
     if (!s)
         return NULL;
@@ -172,9 +198,9 @@ EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int
     s->levels = n_options + n_primary + n_given + 2; /* a level takes an option or closes an item */
     s->n_items = n_items; s->n_primary = n_primary; s->n_options = n_options;
     s->opt_start = opt_start; s->opt_item = opt_item; s->opt_colour = opt_colour;
-    s->col_start = calloc(n_items + 1, sizeof(int32_t));
-    s->col_opt = malloc((entries + 1) * sizeof(int32_t));
-    s->col_colour = malloc((entries + 1) * sizeof(int32_t));
+    s->up = malloc(((int64_t)n_items + entries + 1) * sizeof(int32_t));
+    s->down = malloc(((int64_t)n_items + entries + 1) * sizeof(int32_t));
+    s->opt_of = malloc((entries + 1) * sizeof(int32_t));
     s->alive = malloc(n_options + 1);
     s->count = calloc(n_items + 1, sizeof(int32_t));
     s->left = malloc((n_primary + 1) * sizeof(int32_t));
@@ -182,11 +208,11 @@ EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int
     s->oset = malloc((n_primary + 1) * sizeof(int32_t));
     s->oloc = malloc((n_primary + 1) * sizeof(int32_t));
     s->killed = malloc((n_options + 1) * sizeof(int32_t));
-    int32_t **rows[] = {&s->lv_item, &s->lv_next, &s->lv_base, &s->lv_mark, &s->lv_open, &s->lv_need,
+    int32_t **rows[] = {&s->lv_item, &s->lv_base, &s->lv_mark, &s->lv_open, &s->lv_need,
                         &s->lv_taken, &s->lv_total, &s->lv_tried, &s->chosen};
     for (size_t r = 0; r < sizeof rows / sizeof *rows; r++)
         *rows[r] = calloc(s->levels, sizeof(int32_t));
-    int ok = s->col_start && s->col_opt && s->col_colour && s->alive && s->count && s->left && s->slack && s->oset
+    int ok = s->up && s->down && s->opt_of && s->alive && s->count && s->left && s->slack && s->oset
              && s->oloc && s->killed;
     for (size_t r = 0; r < sizeof rows / sizeof *rows; r++)
         ok = ok && *rows[r];
@@ -194,16 +220,15 @@ EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int
         xlsolver_multiplicity_free(s);
         return NULL;
     }
-    for (int32_t e = 0; e < entries; e++)
-        s->col_start[opt_item[e] + 1]++;
     for (int32_t j = 0; j < n_items; j++)
-        s->col_start[j + 1] += s->col_start[j];
-    int32_t *fill = s->count; /* borrowed as the columns' fill pointers: then each column's length, its count */
-    for (int32_t o = 0; o < n_options; o++)
+        s->up[j] = s->down[j] = j;
+    for (int32_t o = 0; o < n_options; o++) /* each entry at the bottom of its item's list */
         for (int32_t e = opt_start[o]; e < opt_start[o + 1]; e++) {
-            int32_t j = opt_item[e], at = s->col_start[j] + fill[j]++;
-            s->col_opt[at] = o;
-            s->col_colour[at] = opt_colour ? opt_colour[e] : 0;
+            int32_t j = opt_item[e], node = n_items + e, last = s->up[j];
+            s->opt_of[e] = o;
+            s->down[last] = node; s->up[node] = last;
+            s->down[node] = j; s->up[j] = node;
+            s->count[j]++;
         }
     memset(s->alive, 1, n_options + 1);
     for (int32_t j = 0; j < n_primary; j++) {
@@ -266,17 +291,13 @@ EXPORT int32_t xlsolver_multiplicity_run(Search *s, int64_t budget, uint64_t lim
         } else if (taken == NULL_BRANCH) {
             s->n_open = s->lv_open[d];
         }
-        int32_t k = s->lv_next[d], end = s->col_start[c + 1];
-        while (k < end && !s->alive[s->col_opt[k]])
-            k++;
-        if (k < end && s->count[c] >= s->lv_need[d]) {
-            int32_t o = s->col_opt[k];
-            s->lv_next[d] = k + 1;
+        int32_t next = s->down[c]; /* the first live option: those before it were ruled out */
+        if (next != c && s->count[c] >= s->lv_need[d]) {
+            int32_t o = s->opt_of[next - s->n_items];
             s->lv_taken[d] = o;
             s->chosen[d] = o;
             take(s, o);
-        } else if (k >= end && s->lv_need[d] == 0 && taken != NULL_BRANCH) {
-            s->lv_next[d] = end;
+        } else if (next == c && s->lv_need[d] == 0 && taken != NULL_BRANCH) {
             s->lv_taken[d] = NULL_BRANCH;
             s->chosen[d] = NULL_BRANCH;
             close_item(s, c); /* every option of c is dead: it keeps the covers it has */

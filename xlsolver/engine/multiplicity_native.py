@@ -25,7 +25,7 @@ NAME = "compiled-multiplicity"
 #: This engine honours items with bounds (``engine.choose`` routes such problems only to engines that do).
 BOUNDS = True
 LIBRARY = "_multiplicity_native"
-ABI = 1  # as multiplicity_kernel.c's ABI
+ABI = 2  # as multiplicity_kernel.c's ABI
 RUNNING, DONE, LIMIT, BUFFER_FULL = 0, 1, 2, 3
 
 _P, _I32, _I64, _U64 = ctypes.c_void_p, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint64

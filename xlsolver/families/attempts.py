@@ -90,6 +90,9 @@ def attempt(read: Callable[[list[str]], exact.CoverPuzzle], rows: Sequence[str],
     if target == Target():  # no level, no count of pieces asked for: the seed draws a level
         target = Target(rng.choice(LEVELS))
     blank = (read_blank or read)(list(rows))
+    if blank.problem.multiplicities:  # the grading's open problems and diagram take each piece once
+        raise Unsupported("new challenges are made with sets whose pieces are used once each; this puzzle has "
+                          "piece counts (or use: any)")
     for _ in range(DRAWS if blank.rests_on is not None and not target.minimal else 1):
         solution = random_solution(blank, rng)
         if solution is None:

@@ -83,7 +83,8 @@ def next_clue(puzzle: exact.CoverPuzzle, solution: Sequence[int]) -> Hint | None
     if len(given) == len(solution):
         return None
     problem = puzzle.problem
-    covered = {i for o in given for i in problem.options[o]}
+    covered = {i for o in given for i in problem.options[o] if problem.bounds_of(i) == (1, 1)}  # a counted piece
+    # may still have copies to place: its item stays open
     ways = Counter(i for items in problem.options if covered.isdisjoint(items) for i in items
                    if i < len(problem.primary))
     by_item = {i: o for o in solution if o not in given for i in problem.options[o]}

@@ -25,6 +25,7 @@ generator when a :class:`Generator` is first called.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,12 +43,14 @@ Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
 
 
 def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],
-            secondary: Sequence[str] = (), branching: str = "auto") -> ExactCover:
+            secondary: Sequence[str] = (), branching: str = "auto",
+            bounds: dict[str, tuple[int, int]] | None = None) -> ExactCover:
     """The exact cover of the items and options a family states: each option is its items and its label;
-    ``branching``: how a search picks its item (``exact_cover.BRANCHING``: "auto", "first" or "fewest")."""
+    ``branching``: how a search picks its item (``exact_cover.BRANCHING``: "auto", "first" or "fewest");
+    ``bounds``: how many times a primary item may be covered, (least, most), where not once (a piece's copies)."""
     from ..engine.exact_cover import ExactCover
 
-    built = ExactCover(primary, secondary, branching=branching)
+    built = ExactCover(primary, secondary, branching=branching, bounds=bounds or None)
     for items, label in options:
         built.add_option(items, label=label)
     return built
@@ -85,10 +88,11 @@ def written(problem: ExactCover, solution: Iterable[int], blank: Sequence[str], 
 
 def puzzle(problem: ExactCover, places: Places, blank: Sequence[str], *, why_none: Callable[[], str],
            colours: dict[str, str] | None = None, draw: Callable[[list[str]], Frame] | None = None,
-           **more) -> exact.CoverPuzzle:
+           tint: Callable[[tuple[int, ...]], dict[Point, str]] | None = None, **more) -> exact.CoverPuzzle:
     """A puzzle every front end can search, from what its family states: the problem, what each option
     writes into ``blank`` (the grid as typed, or an empty board), why there may be no solution, and how to
-    draw the solved grid (``draw``; by default each character in its colour of ``colours``).
+    draw the solved grid (``draw``; by default each character in its colour of ``colours``; ``tint``: the
+    colours of some cells of a solution over those, such as a piece's copies told apart).
 
     ``more``: the rest of :class:`exact.CoverPuzzle` (``accept``, ``item_maps``, ``data``, ``rows``,
     ``cell_name``, ``challenge``)."""
@@ -105,7 +109,13 @@ def puzzle(problem: ExactCover, places: Places, blank: Sequence[str], *, why_non
 
     def frame(solution) -> Frame:
         rows = text(solution)
-        return Frame.of_letters(rows, colours) if draw is None else draw(rows)
+        drawn = Frame.of_letters(rows, colours) if draw is None else draw(rows)
+        if tint is None:
+            return drawn
+        over = tint(tuple(solution))
+        return dataclasses.replace(drawn, rows=tuple(
+            tuple(dataclasses.replace(cell, colour=over[r, c]) if (r, c) in over else cell for c, cell in enumerate(row))
+            for r, row in enumerate(drawn.rows)))
 
     return exact.CoverPuzzle(problem, text, frame, why_none, colours, **more)
 

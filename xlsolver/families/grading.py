@@ -79,6 +79,9 @@ def measure(puzzle: exact.CoverPuzzle, given: Sequence[int] | None = None, *, ti
     """The solution of ``puzzle`` and the search that proves it the only one; NotGraded, saying why, when there
     is none, there are several, or the search was stopped.  ``given``: the options the typed clues are (found
     here when None)."""
+    if puzzle.problem.multiplicities:  # the open problem, the live options and forced moves take each piece once
+        raise Unsupported("challenges are graded with sets whose pieces are used once each; this puzzle has piece "
+                          "counts (or use: any)")
     if given is None:
         given = given_options(puzzle)
     if puzzle.accept is None:

@@ -9,6 +9,10 @@ CARDS = (
     Card('tiling', 'tiling', 'Tilings: fill a board with every piece of a set (pentominoes, IQ Puzzler Pro, your own)', order=0, counts=True, command=None, settings=(
         Setting('pieces', 'Pieces', 'piece set name or file (default: the one that fits)'),
         Setting('turn-over', 'Pieces may be turned over', 'drawn pieces only: may they be turned over?', choices=('yes', 'no'), default='yes', aliases=(('y', 'yes'), ('true', 'yes'), ('1', 'yes'), ('n', 'no'), ('false', 'no'), ('0', 'no')), wrong='{where}: answer Yes or No (may pieces be turned over?), not {value}'),
+        Setting('lattice', 'Lattice', "the grid the board is drawn on: square, triangle or hex (default: the piece set's; square for pieces drawn on the Custom sheet)", choices=('square', 'triangle', 'hex')),
+        Setting('first', 'First triangle', 'triangles: does the top-left character point up or down?', choices=('up', 'down'), default='up'),
+        Setting('use', 'Use', 'all: every piece of the set, as many times as its count says (once: no count); any: each piece at most that many times, so a part of the set fills the board', choices=('all', 'any'), default='all'),
+        Setting('counts', 'Counts', "copies of pieces, over their set's counts: 'T x3, L 2..4' (three T, two to four L); a piece not named is used once, or as its set says"),
     )),
     Card('calendar', 'calendar', 'A-Puzzle-A-Day: cover the calendar but one date', order=5, counts=True, command=None, settings=(
         Setting('date', 'Date', 'the date to leave uncovered: Nov 25, 25 November, 2026-11-25 or 11-25 (blank: today)'),

@@ -33,6 +33,9 @@ def build(problem: ExactCover, ask: Ask, accept=None) -> diagram.Diagram:
                           "ask for solutions one by one instead")
     if problem.coloured:
         raise Unsupported("the solution diagram does not take Knuth's colours; ask for solutions one by one instead")
+    if problem.multiplicities:
+        raise Unsupported("the solution diagram does not take pieces with counts (items with bounds); ask for "
+                          "solutions one by one instead")
     cancelled, started = as_predicate(ask.cancel), clock.now()
 
     def stop() -> bool:
@@ -174,7 +177,9 @@ def _pictures(puzzle, letters: list[str], shares: list[list[int | None]]) -> lis
             row_numbers.append(Cell(str(share), colour))
         rows.append(tuple(row))
         numbers.append(tuple(row_numbers))
-    return [Frame(tuple(rows), caption="most frequent piece"), Frame(tuple(numbers), caption="its share (%)", spaced=True)]
+    layout = {"lattice": blank.lattice, "shift": blank.shift}  # triangles, hexagons: laid out as the puzzle
+    return [Frame(tuple(rows), caption="most frequent piece", **layout),
+            Frame(tuple(numbers), caption="its share (%)", spaced=True, **layout)]
 
 
 def _faded(colour: str | None, share: float) -> str | None:

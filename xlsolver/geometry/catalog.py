@@ -4,17 +4,26 @@ A new piece set or board is a new file, no code.  Both kinds of file start with
 ``key: value`` lines (and ``#`` comments) up to the first blank line.
 
 Piece set (``data/pieces/NAME.txt``): keys ``title``, ``turn-over`` (yes/no) and
-``lattice`` (``square``, the default, or ``cubic``: pieces made of cubes), then
+``lattice`` (``square``, the default; ``triangle``: polyiamonds, each character a
+unit triangle, ``first: up`` (the default) or ``down`` saying how the top-left
+character of each drawing points; ``hex``: polyhexes, a hexagon at every second
+column, each line shifted by one column; ``cubic``: pieces made of cubes), then
 one block per piece, blocks separated by blank lines.  A block's first line is
-``LETTER #RRGGBB [colour name]``; the lines below draw the piece with its
-letter, ``.`` for gaps.  ``chosen-by-grid: no`` keeps a set out of the guess a
+``LETTER #RRGGBB [colour name] [count]``; the lines below draw the piece with its
+letter, ``.`` for gaps.  The count says how many copies of the piece a puzzle
+uses: ``x3`` (three), ``2..4`` (two to four), ``0..1`` (at most one); none:
+exactly one.  Copies are alike: two solutions that swap them are one.  ``chosen-by-grid: no`` keeps a set out of the guess a
 flat grid that names no set makes from its area and letters (Kanoodle and IQ
 Puzzler Pro share both: the latter is the one guessed).  A piece of cubes is drawn layer by layer, bottom first,
 the layers separated by a line ``/``.
 
 Board (``data/boards/NAME.txt``): keys ``title``, ``pieces`` (the default set),
-optional ``known-total`` and ``known-distinct`` solution counts; then the board
-drawn with ``.`` for a cell and ``#`` or a space for a cell that is not part of it.
+optional ``known-total`` and ``known-distinct`` solution counts, ``lattice`` and
+``first`` as for piece sets (the lattice must be its piece set's), ``use: any``
+(each piece at most once: a part of the set fills the board) and ``counts``
+(``T x3, L 2..4``: the tiling family's setting); then the board drawn with
+``.`` for a cell and ``#`` or a space for a cell that is not part of it (on
+hexagons, spaces between cells are layout).
 
 Users add their own files without touching the package: ``XLSOLVER_DATA`` lists
 folders (separated like PATH) holding ``pieces/`` and ``boards/`` subfolders.
@@ -30,14 +39,18 @@ from pathlib import Path
 
 from ..base.files import did_you_mean, read_file
 from .lattice import Point
-from .lattice import CUBIC, SQUARE, Lattice
+from .lattice import CUBIC, HEX, SQUARE, TRIANGLE, Lattice, PlaneLattice
 from .piece import Piece
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour in any data file: #rrggbb
-PIECE_SET_KEYS = ("title", "turn-over", "lattice", "chosen-by-grid", "balls")
-PIECE_LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC)}  # where a piece set's pieces are drawn
+PIECE_SET_KEYS = ("title", "turn-over", "lattice", "first", "chosen-by-grid", "balls")
+PIECE_LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC)}  # where pieces are drawn
+BOARD_LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX)}  # where boards are drawn
 LAYER_BREAK = "/"  # the line between two layers of a piece of cubes
-BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct")
+BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct", "lattice", "first", "use", "counts")
+#: A piece's count: ``xN`` copies, or ``U..V`` copies (parse_count); at most MAX_COPIES of one piece.
+COUNT = re.compile(r"x\d+|\d+\.\.\d+")
+MAX_COPIES = 10_000
 
 
 class DataFileError(ValueError):
@@ -52,12 +65,24 @@ class PieceSet:
     pieces: dict[str, Piece]
     notes: str = ""
     lattice: Lattice = SQUARE
-    chosen_by_grid: bool = True  # may be guessed for a flat grid from its area and letters
+    chosen_by_grid: bool = True  # may be guessed for a grid on its lattice from its area and letters
     balls: bool = False  # the pieces are balls (IQ Puzzler, Kanoodle): pictures draw circles
+    #: how many copies of a piece a puzzle uses, (least, most), for the pieces whose count is not exactly one
+    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def area(self) -> int:
-        return sum(p.size for p in self.pieces.values())
+        """The cells of every piece, each at its most copies."""
+        return sum(p.size * self.count_of(letter)[1] for letter, p in self.pieces.items())
+
+    @property
+    def least_area(self) -> int:
+        """The cells of every piece, each at its least copies (``area`` when every count is exact)."""
+        return sum(p.size * self.count_of(letter)[0] for letter, p in self.pieces.items())
+
+    def count_of(self, letter: str) -> tuple[int, int]:
+        """(least, most) copies of piece ``letter`` a puzzle uses."""
+        return self.counts.get(letter, (1, 1))
 
     def orientations(self, letter: str) -> list[tuple[Point, ...]]:
         return self.pieces[letter].orientations(self.turn_over, self.lattice)
@@ -72,10 +97,18 @@ class Board:
     known_total: int | None = None
     known_distinct: int | None = None
     notes: str = ""
-    cells: frozenset[Point] = field(init=False)
+    lattice: PlaneLattice = SQUARE
+    shift: int = 0  # the drawing's layout (PlaneLattice): triangles ``first: down``, hexagons at odd row + col
+    settings: dict[str, str] = field(default_factory=dict)  # its "use:" and "counts:", if given
+    cells: frozenset = field(init=False)  # lattice cells
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", SQUARE.cells_from_art(self.rows, lambda ch: ch == "."))
+        object.__setattr__(self, "cells", self.lattice.cells_from_art(self.rows, lambda ch: ch == ".", self.shift))
+
+    @property
+    def first(self) -> str:
+        """How the drawing's top-left character points, for a board of triangles ("" on another lattice)."""
+        return {shift: word for word, shift in TRIANGLE.FIRST.items()}[self.shift] if self.lattice is TRIANGLE else ""
 
 
 def data_dirs(kind: str) -> list:
@@ -188,22 +221,83 @@ def piece_blocks(body: list[tuple[int, str]], where: str, words: str = "[colour 
     return pieces
 
 
+def parse_count(text: str) -> tuple[int, int]:
+    """A piece's count, ``xN`` or ``U..V``, as (least, most) copies; ValueError saying what is wrong."""
+    if not COUNT.fullmatch(text):
+        raise ValueError(f"{text!r} is no count: write xN (N copies) or U..V (U to V copies)")
+    low, _, high = text[1:].partition("..") if text.startswith("x") else text.partition("..")
+    high = high or low
+    if max(len(low.lstrip("0")), len(high.lstrip("0"))) > len(str(MAX_COPIES)) or int(high) > MAX_COPIES:
+        raise ValueError(f"count {text!r}: a piece takes at most {MAX_COPIES:,} copies")
+    if int(high) == 0:
+        raise ValueError(f"count {text!r}: at most no copy is no piece (leave the piece out of the set instead)")
+    if int(low) > int(high):
+        raise ValueError(f"count {text!r}: {int(low)} copies at least is more than {int(high)} at most")
+    return int(low), int(high)
+
+
+def header_lattice(header: dict[str, str], where: str, known: dict[str, Lattice]) -> Lattice:
+    """The lattice a data file's header names (square if none), checked with its ``first:``."""
+    lattice = known.get(header.get("lattice", SQUARE.name))
+    if lattice is None:
+        raise DataFileError(f"{where}: 'lattice:' is {' or '.join(known)}, not {header['lattice']!r}")
+    if "first" in header:
+        if lattice is not TRIANGLE:
+            raise DataFileError(f"{where}: 'first:' says how the top-left triangle points; it applies to "
+                                "'lattice: triangle' only")
+        if header["first"].lower() not in TRIANGLE.FIRST:
+            raise DataFileError(f"{where}: 'first:' is up or down, not {header['first']!r}")
+    return lattice
+
+
+def drawing_shift(lattice: Lattice, header: dict[str, str], drawing: list[str]) -> int:
+    """The layout of a drawing on a plane lattice (``PlaneLattice``'s shift): triangles from the header's
+    ``first:``, hexagons from where the first character that is not a space stands."""
+    if lattice is TRIANGLE:
+        return TRIANGLE.FIRST[header.get("first", "up").lower()]
+    if lattice is HEX:
+        return HEX.shift_of(drawing, lambda ch: ch != " ")
+    return 0
+
+
+def misplaced(lattice: Lattice, drawing: list[str], shift: int) -> tuple[int, int] | None:
+    """The first (row, col) of a drawing holding a character where no cell can stand (hexagons: the columns
+    between them), or None."""
+    if not isinstance(lattice, PlaneLattice):
+        return None
+    return next(((r, c) for r, line in enumerate(drawing) for c, ch in enumerate(line)
+                 if ch != " " and not lattice.holds(r, c, shift)), None)
+
+
+HEX_LAYOUT = "a hexagon stands at every second column, each line shifted by one column"
+
+
 def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     header, notes, body = split_header(text, where, PIECE_SET_KEYS)
-    lattice = PIECE_LATTICES.get(header.get("lattice", SQUARE.name))
-    if lattice is None:
-        raise DataFileError(f"{where}: 'lattice:' is {' or '.join(PIECE_LATTICES)}, not {header['lattice']!r}")
+    lattice = header_lattice(header, where, PIECE_LATTICES)
     pieces: dict[str, Piece] = {}
-    for number, letter, colour, words, art in piece_blocks(body, where):
+    counts: dict[str, tuple[int, int]] = {}
+    for number, letter, colour, words, art in piece_blocks(body, where, "[colour name] [count: x3, 2..4]"):
         letter = letter.upper()
         if letter in pieces:
             raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
+        if words and COUNT.fullmatch(words[-1]):
+            try:
+                count = parse_count(words.pop())
+            except ValueError as err:
+                raise DataFileError(f"{where}:{number}: piece {letter}: {err}") from None
+            if count != (1, 1):
+                counts[letter] = count
         drawing = [line for _, line in art]
         layers = _layers(drawing) if lattice.dimension == 3 else [drawing]
         stray = {ch for rows in layers for line in rows for ch in line if ch.upper() not in (letter, ".", " ")}
         if stray:
             raise DataFileError(f"{where}:{art[0][0] if art else number}: piece {letter} is drawn with {''.join(sorted(stray))!r}; use {letter} and '.'")
-        cells = _drawn_cells(lattice, layers, lambda ch: ch.upper() == letter)
+        shift = drawing_shift(lattice, header, drawing)
+        if (wrong := misplaced(lattice, drawing, shift)) is not None:
+            raise DataFileError(f"{where}:{art[wrong[0]][0]}: piece {letter}: column {wrong[1] + 1} is between two "
+                                f"hexagons ({HEX_LAYOUT})")
+        cells = _drawn_cells(lattice, layers, lambda ch: ch.upper() == letter, shift)
         if not cells:
             raise DataFileError(f"{where}:{number}: piece {letter} has no cells")
         if len(lattice.connected_components(cells)) != 1:
@@ -218,8 +312,9 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
         pieces=pieces,
         notes=notes,
         lattice=lattice,
-        chosen_by_grid=yes_no(header.get("chosen-by-grid", "yes"), where) and lattice is SQUARE,
+        chosen_by_grid=yes_no(header.get("chosen-by-grid", "yes"), where) and isinstance(lattice, PlaneLattice),
         balls=yes_no(header.get("balls", "no"), where),
+        counts=counts,
     )
 
 
@@ -234,15 +329,16 @@ def _layers(drawing: list[str]) -> list[list[str]]:
     return layers
 
 
-def _drawn_cells(lattice: Lattice, layers: list[list[str]], is_cell) -> frozenset:
-    """The cells of a drawing: one grid on the square lattice, its layers bottom first on a layered one."""
-    if lattice.dimension == 2:
-        return SQUARE.cells_from_art(layers[0], is_cell)
+def _drawn_cells(lattice: Lattice, layers: list[list[str]], is_cell, shift: int = 0) -> frozenset:
+    """The cells of a drawing: one grid on a plane lattice, its layers bottom first on a layered one."""
+    if isinstance(lattice, PlaneLattice):
+        return lattice.cells_from_art(layers[0], is_cell, shift)
     return lattice.cells_from_layers(layers, is_cell)
 
 
 def parse_board(text: str, name: str, where: str = "<text>") -> Board:
     header, notes, body = split_header(text, where, BOARD_KEYS)
+    lattice = header_lattice(header, where, BOARD_LATTICES)
     rows = [line for _, line in body]
     while rows and not rows[-1].strip(" #"):
         rows.pop()
@@ -264,6 +360,9 @@ def parse_board(text: str, name: str, where: str = "<text>") -> Board:
         except ValueError:
             raise DataFileError(f"{where}: {key} must be a whole number, got {value!r}") from None
 
+    shift = drawing_shift(lattice, header, rows)
+    if (wrong := misplaced(lattice, rows, shift)) is not None:
+        raise DataFileError(f"{where}:{body[wrong[0]][0]}: column {wrong[1] + 1} is between two hexagons ({HEX_LAYOUT})")
     width = max(len(row) for row in rows)
     return Board(
         name=name,
@@ -273,6 +372,9 @@ def parse_board(text: str, name: str, where: str = "<text>") -> Board:
         known_total=number("known-total"),
         known_distinct=number("known-distinct"),
         notes=notes,
+        lattice=lattice,
+        shift=shift,
+        settings={key: header[key] for key in ("use", "counts") if key in header},
     )
 
 

@@ -6,8 +6,10 @@ rotations, first, then those with a reflection), and the steps from a cell to it
 neighbours.  Everything else (a shape's normal form, its orientations, its
 placements on a board, a board's symmetries, connected groups of cells) is
 written once here, for any dimension, so that a new lattice is a new subclass
-and nothing more: the square grid (``SQUARE``), cubic space (``CUBIC``) and the
-balls of a sphere pyramid in (2c + z, 2r + z, z) coordinates (``SPHERES``).
+and nothing more: the square grid (``SQUARE``), unit triangles (``TRIANGLE``) and
+hexagons (``HEX``), each with a text layout (``PlaneLattice``), cubic space
+(``CUBIC``) and the balls of a sphere pyramid in (2c + z, 2r + z, z) coordinates
+(``SPHERES``).
 A flat piece (a square-grid shape) takes its orientations in a 3D lattice from
 the lattice's planes where balls or cubes again form a square grid.
 
@@ -169,8 +171,13 @@ class Lattice:
         first = shape[0]
         offsets = [tuple(map(sub, cell, first)) for cell in shape]
         move, on_board = self.mover, board.issuperset
-        return [moved for anchor in (sorted(board) if order is None else order)
+        return [moved for anchor in self.anchors(first, sorted(board) if order is None else order)
                 if on_board(moved := move(anchor, offsets))]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """The cells a shape's ``first`` cell may be moved onto: those a translation of the lattice carries it to
+        (every cell, where any difference of two cells is one)."""
+        return cells
 
     def placements(self, shapes: Iterable[Sequence[Coord]], board: frozenset) -> list[frozenset]:
         """Every translation of every orientation (in normal form) that lies wholly on ``board``."""
@@ -253,11 +260,64 @@ class Lattice:
         return groups
 
 
-class SquareLattice(Lattice):
+class PlaneLattice(Lattice):
+    """A lattice in the plane typed as text, one character per cell: the square grid, triangles, hexagons.
+
+    The text layout maps character (row, col) of a drawing to a cell and back.  ``shift`` is a property of the
+    drawing, not of the lattice: it moves the layout one column to the right (a triangle drawing whose first
+    character points down, ``first: down``; a hexagon drawing whose cells stand at odd row + col).  Where a
+    layout has no cell at a position (hexagons: every second column), :meth:`holds` says so and :meth:`cell`
+    is not asked.  :meth:`corners` is a cell's polygon in picture coordinates (x right, y down, unit edge):
+    with shift 0, the cell at row 0, column 0 touches both axes.
+    """
+
+    dimension = 2
+    #: The orientations a cell may have (:meth:`orientation`): ("up", "down") for triangles, ("",) otherwise.
+    orientation_names: tuple[str, ...] = ("",)
+
+    def cell(self, row: int, col: int, shift: int = 0) -> Coord:
+        """The cell character (row, col) of a drawing stands for."""
+        raise NotImplementedError
+
+    def position(self, cell: Coord, shift: int = 0) -> Point:
+        """(row, col) of a cell in a drawing: the inverse of :meth:`cell`."""
+        raise NotImplementedError
+
+    def holds(self, row: int, col: int, shift: int = 0) -> bool:
+        """Can character (row, col) of a drawing be a cell?  (Hexagons: at every second column only.)"""
+        return True
+
+    def orientation(self, cell: Coord) -> str:
+        """How a cell points: "up" or "down" for a triangle, "" where all cells are alike."""
+        return ""
+
+    def corners(self, cell: Coord) -> tuple[tuple[float, float], ...]:
+        """The cell's polygon, corners in order around it, in picture coordinates (x right, y down, unit edge)."""
+        raise NotImplementedError
+
+    def cells_from_art(self, lines: Sequence[str], is_cell, shift: int = 0) -> frozenset[Coord]:
+        """The cells of text art: character ``c`` of line ``r`` is a cell if ``is_cell(ch)`` (positions that
+        cannot hold a cell are skipped: a hexagon drawing's spaces between cells)."""
+        return frozenset(self.cell(r, c, shift) for r, line in enumerate(lines) for c, ch in enumerate(line)
+                         if is_cell(ch) and self.holds(r, c, shift))
+
+    #: Does a cell's kind or place depend on the parity of its column (triangles, hexagons)?
+    alternates = True
+
+    def drawn(self, cells: Iterable[Coord]) -> tuple[dict[Coord, Point], int]:
+        """The smallest drawing of ``cells``: each cell's (row, col), the top row and left column 0, and the
+        drawing's shift (its cells are ``cell(row, col, shift)``, ``cells`` moved by a translation)."""
+        placed = {cell: self.position(cell) for cell in cells}
+        top = min(r for r, _ in placed.values())
+        left = min(c for _, c in placed.values())
+        return {cell: (r - top, c - left) for cell, (r, c) in placed.items()}, (top - left) % 2 if self.alternates else 0
+
+
+class SquareLattice(PlaneLattice):
     """The square grid: cells ``(row, col)``, row 0 at the top; the 8 symmetries of the square (D4)."""
 
     name = "square"
-    dimension = 2
+    alternates = False
     #: The four rotations, then the four with a reflection; the order of orientations and symmetries.
     transforms = tuple(Transform(m) for m in (
         ((1, 0), (0, 1)),     # (r, c)
@@ -273,10 +333,18 @@ class SquareLattice(Lattice):
     steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
     planes = (((1, 0), (0, 1)),)
 
-    @staticmethod
-    def cells_from_art(lines: Sequence[str], is_cell) -> frozenset[Point]:
-        """The cells of text art: character ``c`` of line ``r`` is a cell if ``is_cell(ch)``."""
-        return frozenset((r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if is_cell(ch))
+    def cell(self, row: int, col: int, shift: int = 0) -> Coord:
+        return row, col - shift
+
+    def position(self, cell: Coord, shift: int = 0) -> Point:
+        return cell[0], cell[1] + shift
+
+    def corners(self, cell: Coord) -> tuple[tuple[float, float], ...]:
+        r, c = cell
+        return (c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)
+
+    def cells_from_art(self, lines: Sequence[str], is_cell, shift: int = 0) -> frozenset[Point]:
+        return frozenset((r, c - shift) for r, line in enumerate(lines) for c, ch in enumerate(line) if is_cell(ch))
 
 
 #: The square grid of every sheet today.
@@ -424,5 +492,136 @@ class SphereLattice(LayeredLattice):
 CUBIC = CubicLattice()
 #: Balls stacked in square layers: the 55-ball pyramid of IQ Puzzler Pro and Kanoodle, any ball set drawn by layers.
 SPHERES = SphereLattice()
+def _hexagonal_group(reflection: Matrix) -> tuple[Transform, ...]:
+    """The 12 symmetries of a hexagon about the origin (rotations first) in a basis where a turn by 60 degrees is
+    (a, b) -> (-b, a + b), ``reflection`` one of the mirrors."""
+    turn, flip = Transform(((0, -1), (1, 1))), Transform(reflection)
+    rotations = [Transform(((1, 0), (0, 1)))]
+    for _ in range(5):
+        rotations.append(rotations[-1].then(turn))
+    return tuple(rotations) + tuple(flip.then(rotation) for rotation in rotations)
+
+
+_HALF_ROOT3 = math.sqrt(3) / 2
+
+
+class TriangleLattice(PlaneLattice):
+    """Unit triangles of the triangular grid.  The grid's vertices are a + b/2 across and b h down (h = sqrt(3)/2,
+    the skew basis e1 = (1, 0), e2 = (1/2, h)); a triangle is 3 times its centroid in that basis: the one pointing
+    down with vertices (a, b), (a + 1, b), (a, b + 1) is (3a + 1, 3b + 1), the one pointing up with vertices
+    (a + 1, b), (a, b + 1), (a + 1, b + 1) is (3a + 2, 3b + 2).  The cells are the integer pairs with x = y
+    (mod 3) and x not a multiple of 3; translations move by multiples of 3, so :meth:`corner` keeps to them.
+
+    Each triangle has three neighbours (an up one's are a down one's steps reversed), six rotations about a vertex,
+    (a, b) -> (-b, a + b) turning an up triangle into a down one, and six mirrors (the first swaps a and b).
+
+    Text: line r is the strip b = r; with shift 0 (``first: up``) character (r, c) points up when r + c is even:
+    up triangle a at column 2a + r, down triangle a at 2a + r - 1.  The character below an up triangle is the
+    down triangle sharing its horizontal edge; left and right neighbours share the slanted edges.
+    """
+
+    name = "triangle"
+    orientation_names = ("up", "down")
+    transforms = _hexagonal_group(((0, 1), (1, 0)))
+    rotations = transforms[:6]
+    UP_STEPS = ((-1, -1), (2, -1), (-1, 2))  # to the down triangles left, right and below
+    DOWN_STEPS = ((1, 1), (-2, 1), (1, -2))  # to the up triangles right, left and above
+    steps = UP_STEPS + DOWN_STEPS  # from either kind; ``neighbours`` takes a cell's own three
+    #: ``first:`` in a drawing, as a layout's shift.
+    FIRST = {"up": 0, "down": 1}
+
+    def __contains__(self, cell: object) -> bool:
+        return super().__contains__(cell) and cell[0] % 3 == cell[1] % 3 != 0
+
+    def neighbours(self, cell: Coord) -> list[Coord]:
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in (self.UP_STEPS if x % 3 == 2 else self.DOWN_STEPS)]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Triangles pointing as ``first`` does: an up triangle moved onto a down one is no translation of the
+        grid (a shape of one triangle would land on both)."""
+        kind = first[0] % 3
+        return [cell for cell in cells if cell[0] % 3 == kind]
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """Each coordinate's smallest value rounded down to a multiple of 3: normal forms stay triangles, and
+        equal shapes compare equal."""
+        x, y = map(min, zip(*cells))
+        return x - x % 3, y - y % 3
+
+    def orientation(self, cell: Coord) -> str:
+        return "up" if cell[0] % 3 == 2 else "down"
+
+    def cell(self, row: int, col: int, shift: int = 0) -> Coord:
+        col -= shift
+        if (row + col) % 2 == 0:
+            return 3 * ((col - row) // 2) + 2, 3 * row + 2
+        return 3 * ((col - row + 1) // 2) + 1, 3 * row + 1
+
+    def position(self, cell: Coord, shift: int = 0) -> Point:
+        x, y = cell
+        row = y // 3
+        return row, 2 * (x // 3) + row - (x % 3 == 1) + shift
+
+    def corners(self, cell: Coord) -> tuple[tuple[float, float], ...]:
+        x, y = cell
+        a, b = x // 3, y // 3
+        vertices = ((a, b), (a + 1, b), (a, b + 1)) if x % 3 == 1 else ((a + 1, b), (a + 1, b + 1), (a, b + 1))
+        return tuple((p + q / 2 - 0.5, q * _HALF_ROOT3) for p, q in vertices)
+
+
+class HexLattice(PlaneLattice):
+    """Hexagons in axial coordinates (q, r): r the line, q along it; six neighbours (+-1, 0), (0, +-1), (1, -1),
+    (-1, 1); six rotations about a hexagon's centre, (q, r) -> (-r, q + r) by 60 degrees, and six mirrors (the
+    first (q, r) -> (q + r, -r), along the line).  Every integer pair is a cell.
+
+    Text, the doubled-width layout: a hexagon stands at every second column, each line shifted by one column; with
+    shift 0 the cells are at even row + col, q = (col - row) / 2.  A cell touches the cells two columns left and
+    right on its line and one column left and right on the lines above and below.  Hexagons point up: (x right,
+    y down, unit edge) a line is 1.5 below the last, a column sqrt(3)/2 across.
+    """
+
+    name = "hex"
+    transforms = _hexagonal_group(((1, 1), (0, -1)))
+    rotations = transforms[:6]
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+    def holds(self, row: int, col: int, shift: int = 0) -> bool:
+        return (row + col - shift) % 2 == 0
+
+    def cell(self, row: int, col: int, shift: int = 0) -> Coord:
+        return (col - shift - row) // 2, row
+
+    def position(self, cell: Coord, shift: int = 0) -> Point:
+        q, r = cell
+        return r, 2 * q + r + shift
+
+    def corners(self, cell: Coord) -> tuple[tuple[float, float], ...]:
+        q, r = cell
+        x, y = (2 * q + r + 1) * _HALF_ROOT3, 1.5 * r + 1
+        return ((x, y - 1), (x + _HALF_ROOT3, y - 0.5), (x + _HALF_ROOT3, y + 0.5), (x, y + 1),
+                (x - _HALF_ROOT3, y + 0.5), (x - _HALF_ROOT3, y - 0.5))
+
+    @staticmethod
+    def shift_of(rows: Sequence[str], is_cell) -> int:
+        """A drawing's shift: the parity of row + col of its first cell in reading order (0 if it has none)."""
+        return next(((r + c) % 2 for r, line in enumerate(rows) for c, ch in enumerate(line) if is_cell(ch)), 0)
+
+
+#: Unit triangles: polyiamonds.
+TRIANGLE = TriangleLattice()
+#: Hexagons: polyhexes.
+HEX = HexLattice()
+def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[float, float], ...] | None:
+    """The polygon of character (row, col) of a drawing on the plane lattice ``name`` laid out with ``shift`` (a
+    ``Frame``'s ``lattice`` and ``shift``), or None where no cell can stand: what a picture draws
+    (``pictures.svg.Corners``)."""
+    lattice = LATTICES.get(name or "square")
+    if not isinstance(lattice, PlaneLattice) or not lattice.holds(row, col, shift):
+        return None
+    return lattice.corners(lattice.cell(row, col, shift))
+
+
 #: Every lattice by the name a data file gives it (``lattice:``).
-LATTICES = {lattice.name: lattice for lattice in (SQUARE, CUBIC, SPHERES)}
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES)}

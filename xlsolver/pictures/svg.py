@@ -1,5 +1,6 @@
 """An answer as an SVG picture: its frames, each cell a square in its colour with its text, as a sheet
-shows it (a 3D answer's pictures are svg3d's, built on the document this module starts and writes).
+shows it, or on triangles and hexagons each cell its polygon, the pieces outlined (a 3D answer's pictures are
+svg3d's, built on the document this module starts and writes).
 
 Written with the standard library's ElementTree, so the text of a cell (a letter, a digit, ``Dec``) is
 escaped as XML wants.  Several frames (Klotski's moves) stand side by side under their captions, in bands
@@ -7,7 +8,8 @@ of :data:`PER_BAND`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from xml.etree import ElementTree
 
 from ..base.answer import Cell, Frame
@@ -21,11 +23,21 @@ BLANK = "#ffffff"  # a cell without a colour
 LINE = "#606060"  # the cells' outlines
 
 
-def frames_svg(frames: Sequence[Frame], title: str = "") -> str:
-    """The SVG document (text) of ``frames``: one cell a square, the frames in bands under their captions."""
+#: A cell's polygon where a frame's cells are not squares: ``corners(lattice, shift, row, col)`` (a frame's
+#: ``lattice`` and ``shift``), corners in units of the cell's edge, x right, y down; None where no cell stands.
+#: The front end hands it in (``geometry.lattice.drawn_corners``): pictures sit above geometry.
+Corners = Callable[[str, int, int, int], Sequence[tuple[float, float]] | None]
+PIECE_EDGE = "#202020"  # the outline of a piece, between cells that show different things
+
+
+def frames_svg(frames: Sequence[Frame], title: str = "", corners: Corners | None = None) -> str:
+    """The SVG document (text) of ``frames``: one cell a square (a triangle or hexagon where the frame says so and
+    ``corners`` draws it), the frames in bands under their captions."""
     captions = any(frame.caption for frame in frames)
-    widths = [frame.width * CELL for frame in frames]
-    heights = [frame.height * CELL + (CAPTION if captions else 0) for frame in frames]
+    tilings = [_Tiling(frame, corners) if frame.lattice and corners else None for frame in frames]
+    widths = [tiling.width if tiling else frame.width * CELL for frame, tiling in zip(frames, tilings)]
+    heights = [(tiling.height if tiling else frame.height * CELL) + (CAPTION if captions else 0)
+               for frame, tiling in zip(frames, tilings)]
     bands = [range(start, min(start + PER_BAND, len(frames))) for start in range(0, len(frames), PER_BAND)]
     width = GAP + max((sum(widths[i] + GAP for i in band) for band in bands), default=0)
     height = GAP + sum(max(heights[i] for i in band) + GAP for band in bands)
@@ -34,7 +46,10 @@ def frames_svg(frames: Sequence[Frame], title: str = "") -> str:
     for band in bands:
         left = GAP
         for index in band:
-            _draw(root, frames[index], left, top, captions)
+            if tilings[index] is not None:
+                tilings[index].draw(root, left, top, captions)
+            else:
+                _draw(root, frames[index], left, top, captions)
             left += widths[index] + GAP
         top += max(heights[i] for i in band) + GAP
     return written(root)
@@ -83,4 +98,65 @@ def draw_cell(group: ElementTree.Element, cell: Cell, x: float, y: float, ball: 
         ElementTree.SubElement(group, "text", x=f"{x + CELL // 2:g}", y=f"{y + CELL // 2 + size // 3:g}",
                                fill=ink(fill), **{"font-size": str(size)}).text = text
 
-__all__ = ["frames_svg", "document", "written", "draw_cell", "CELL", "GAP", "CAPTION", "PER_BAND", "BLANK", "LINE"]
+class _Tiling:
+    """A frame whose cells are polygons (triangles, hexagons): each cell filled in its colour, a dark line where
+    two touching cells show different things (the pieces' outlines) and around the whole, scaled so a cell covers
+    about a square's area."""
+
+    def __init__(self, frame: Frame, corners: Corners):
+        self.frame = frame
+        self.cells = [(cell, polygon) for r, row in enumerate(frame.rows) for c, cell in enumerate(row)
+                      if (polygon := corners(frame.lattice, frame.shift, r, c))]
+        area = _area(self.cells[0][1]) if self.cells else 1.0
+        self.scale = CELL / math.sqrt(area)
+        xs = [x for _, polygon in self.cells for x, _ in polygon] or [0.0]
+        ys = [y for _, polygon in self.cells for _, y in polygon] or [0.0]
+        self.left, self.top = min(xs), min(ys)
+        self.width = (max(xs) - self.left) * self.scale
+        self.height = (max(ys) - self.top) * self.scale
+
+    def draw(self, root: ElementTree.Element, left: float, top: float, captions: bool) -> None:
+        group = ElementTree.SubElement(root, "g", {"font-family": "sans-serif", "text-anchor": "middle"})
+        if self.frame.caption and captions:
+            ElementTree.SubElement(group, "text", x=f"{left + self.width / 2:g}", y=str(top + CAPTION - 5),
+                                   **{"font-size": "13"}).text = self.frame.caption
+        if captions:
+            top += CAPTION
+
+        def at(point: tuple[float, float]) -> tuple[float, float]:
+            return left + (point[0] - self.left) * self.scale, top + (point[1] - self.top) * self.scale
+
+        drawn = [(cell, [at(p) for p in polygon]) for cell, polygon in self.cells if not (cell.ground and cell.colour is None)]
+        for cell, points in drawn:
+            fill = cell.colour or BLANK
+            ElementTree.SubElement(group, "polygon", points=" ".join(f"{x:.2f},{y:.2f}" for x, y in points),
+                                   fill=fill, stroke=LINE, **{"stroke-width": "0.5", "stroke-linejoin": "round"})
+        for cell, points in drawn:
+            text = cell.text.strip()
+            if text and not cell.ground:
+                x = sum(p[0] for p in points) / len(points)
+                y = sum(p[1] for p in points) / len(points)
+                size = 12 if len(points) == 3 else 14
+                ElementTree.SubElement(group, "text", x=f"{x:.2f}", y=f"{y + size / 3:.2f}",
+                                       fill=ink(cell.colour or BLANK), **{"font-size": str(size)}).text = text
+        for (x0, y0), (x1, y1) in _outlines(drawn):
+            ElementTree.SubElement(group, "line", x1=f"{x0:.2f}", y1=f"{y0:.2f}", x2=f"{x1:.2f}", y2=f"{y1:.2f}",
+                                   stroke=PIECE_EDGE, **{"stroke-width": "2", "stroke-linecap": "round"})
+
+
+def _area(polygon: Sequence[tuple[float, float]]) -> float:
+    """The shoelace formula."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(polygon, [*polygon[1:], polygon[0]]))) / 2
+
+
+def _outlines(drawn: list[tuple[Cell, list[tuple[float, float]]]]) -> list[tuple[tuple[float, float], ...]]:
+    """The edges that are no piece's inside: on one cell only, or between cells that show different things."""
+    sides: dict[tuple, list] = {}
+    for cell, points in drawn:
+        for start, end in zip(points, [*points[1:], points[0]]):
+            key = tuple(sorted(((round(start[0], 1), round(start[1], 1)), (round(end[0], 1), round(end[1], 1)))))
+            sides.setdefault(key, []).append((cell.text, cell.colour, (start, end)))
+    return [seen[0][2] for seen in sides.values() if len(seen) == 1 or seen[0][:2] != seen[1][:2]]
+
+
+__all__ = ["frames_svg", "Corners", "document", "written", "draw_cell", "CELL", "GAP", "CAPTION", "PER_BAND", "BLANK", "LINE"]

@@ -302,7 +302,7 @@ def generate(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     family, settings, seconds, warning, seed = _to_make(book, area)
     request = generating.Request(1, seed, level, time_limit=seconds, cancel=cancel)
     try:
-        made = next(iter(family.generate(areas.blank_rows(area), dict(settings), request)), None)
+        made = next(iter(family.generate(areas.blank_rows(area, book), dict(settings), request)), None)
     except generating.NotMade as err:
         return Answer(Status.INCOMPLETE, with_warning(f"No challenge made: {err}. Choose another level in "
                                                       f"{level_cell}.", warning))
@@ -341,7 +341,7 @@ def booklet(book: Book, area: layout.Area, cancel: object = None) -> Answer:
         return Answer(Status.ERROR, "Booklet writes its PDF beside the workbook: save the workbook first.")
     family, settings, seconds, warning, seed = _to_make(book, area)
     try:
-        made = booklet_maker.make(family, areas.blank_rows(area), dict(settings), BOOKLET_PER_LEVEL, seed,
+        made = booklet_maker.make(family, areas.blank_rows(area, book), dict(settings), BOOKLET_PER_LEVEL, seed,
                                   cancel=cancel, time_limit=seconds * BOOKLET_PER_LEVEL)
     except booklet_maker.Unfinished as err:
         return Answer(Status.INCOMPLETE, with_warning(f"No booklet written: {err}.", warning))

@@ -15,7 +15,7 @@ from .. import families
 from ..base.answer import typed
 from ..base.a1 import CellNamer, offset_namer, range_name
 from ..families import Drawing, Family, InvalidPuzzle, Settings
-from . import layout
+from . import layout, plane
 from .book import Book
 from .cells import OPEN, grid_chars, is_blank
 
@@ -68,12 +68,19 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
             if r < rows and c < cols and is_blank([[values[r][c]]]):
                 problems.append(f"{namer(r, c)}: {area.spec.unfilled}")
                 grid[r][c] = OPEN  # the family reads the rest as if typed: this cell's one message is that one
+    at_fault = {message.split(": ", 1)[0] for message in cell_problems}  # each names its cell first
+    lattice = area.lattice
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if mask is not None and (r, c) not in mask:
                 if ch not in (OPEN, area.spec.empty):
                     beyond = area.spec.size.beyond if area.spec.size else "this cell is not part of the board; leave it empty"
                     problems.append(f"{namer(r, c)}: {beyond}")
+                row[c] = OUTSIDE
+            elif plane.between(lattice, r, c):  # hexagons: every second cell of a row is layout
+                if not is_blank([[values[r][c]]]) and namer(r, c) not in at_fault:
+                    problems.append(f"{namer(r, c)}: {ch!r} is between two hexagons; they stand in the white cells, "
+                                    f"every second column, each row shifted by one: leave this grey cell empty")
                 row[c] = OUTSIDE
     if size is not None:  # the family sees the typed size, not the whole block
         height, width = size
@@ -83,7 +90,6 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     if setting_problems:  # a drawing the family needs to judge the grid (the Custom sheet's pieces)
         _, invalid_settings = family.check_settings(given)
         raise InvalidPuzzle(cell_problems + problems + setting_problems + invalid_settings)
-    at_fault = {message.split(": ", 1)[0] for message in cell_problems}  # each names its cell first
     for r, row in enumerate(grid):  # the family judges the rest of the grid, these cells unknown to it
         for c, ch in enumerate(row):
             if ch != OUTSIDE and namer(r, c) in at_fault:
@@ -114,12 +120,28 @@ def family_grid(area: layout.Area, grid: list[list[str]], namer: CellNamer) -> t
     return layers.stacked(grid), named
 
 
-def blank_rows(area: layout.Area) -> list[str]:
-    """The area's board with nothing typed, as the family reads it: ``.`` on the board, a space off it."""
-    mask = area.mask
-    grid = ["".join("." if mask is None or (r, c) in mask else OUTSIDE for c in range(area.cols))
-            for r in range(area.rows)]
+def blank_rows(area: layout.Area, book: Book | None = None) -> list[str]:
+    """The area's board with nothing typed, as the family reads it: ``.`` on the board, a space off it.  A board
+    the user draws by its cells (``drawn_board``) is the cells typed in ``book`` (a letter, '.' or '#' as typed
+    there: the letters made open cells, the holes kept)."""
+    mask, lattice = area.mask, area.lattice
+    drawn = book.read(f"{area.name}_In") if book is not None and drawn_board(area) else None
+
+    def cell(r: int, c: int) -> str:
+        if (mask is not None and (r, c) not in mask) or plane.between(lattice, r, c):
+            return OUTSIDE
+        if drawn is None:
+            return OPEN
+        value = drawn[r][c] if r < len(drawn) and c < len(drawn[r]) else None
+        return OUTSIDE if is_blank([[value]]) else "#" if str(value).strip() == "#" else OPEN
+    grid = ["".join(cell(r, c) for c in range(area.cols)) for r in range(area.rows)]
     return area.spec.layers.stacked(grid) if area.spec.layers is not None else grid
+
+
+def drawn_board(area: layout.Area) -> bool:
+    """Is the area's board drawn by its cells, an empty cell no part of it (``AreaSpec.empty``), and free (not a
+    named box whose every cell must be typed: ``AreaSpec.unfilled``)?"""
+    return area.spec.empty != OPEN and area.spec.unfilled is None and area.spec.layers is None
 
 
 def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int):
@@ -129,7 +151,7 @@ def _mask(book: Book, area: layout.Area, namer: CellNamer, rows: int, cols: int)
         if (rows, cols) != (len(board.rows), len(board.rows[0])):
             raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {area.name}_In should be {len(board.rows)} x "
                                  f"{len(board.rows[0])} cells for the {board.name} board, it is {rows} x {cols}"])
-        return board.cells, None, []
+        return area.mask, None, []
     if area.spec.layers is not None:
         if (rows, cols) != (area.rows, area.cols):
             raise InvalidPuzzle([f"{range_name(namer, rows, cols)}: {area.name}_In should be {area.rows} x "

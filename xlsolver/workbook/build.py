@@ -27,9 +27,9 @@ from ..base.a1 import cell_name, column_letters
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..base.files import UserError
 from ..families.levels import LEVELS
-from ..base.sheets import LEGEND_TOP, legend_places
+from ..base.sheets import LEGEND_TOP, LEGEND_WIDTH, legend_places
 from ..pictures.terminal import text_colour
-from . import layout
+from . import layout, plane
 from .vba import VBAModule, build_vba_project
 
 REPO_VBA = Path(__file__).resolve().parents[2] / "vba"  # beside the package in a source checkout
@@ -123,6 +123,7 @@ class _Formats:
 
     def __init__(self, book: xlsxwriter.Workbook):
         border = {"border": 1, "border_color": "#9e9e9e", "align": "center", "valign": "vcenter"}
+        self._border = border
         self.heading = book.add_format({"bold": True, "font_size": 16})
         self.intro = book.add_format({"italic": True, "font_color": "#555555"})
         self.title = book.add_format({"bold": True, "font_size": 12})
@@ -143,6 +144,16 @@ class _Formats:
         self.outline = book.add_format({"border": 1, "border_color": OUTLINE})
         self._pieces: dict[str, object] = {}
         self._book = book
+
+    def grid(self, fill: str):
+        """An input cell's format with its own fill (``layout.Area.ground_fills``): white, or shaded (a down
+        triangle), or the layout grey between hexagons."""
+        if fill == layout.INPUT_FILL:
+            return self.input
+        key = ("grid", fill)
+        if key not in self._pieces:
+            self._pieces[key] = self._book.add_format({**self._border, "bold": True, "bg_color": fill})
+        return self._pieces[key]
 
     def highlight(self, colour: str):
         """A conditional-format colour (no alignment: that stays the cell's; a pale colour outlined)."""
@@ -241,7 +252,7 @@ def sheet_legend(sheet: layout.Sheet) -> dict:
     family = families.get(sheet.family)
     if sheet.spec.legend is None or family.legend is None:
         return {}
-    return legend_cells(family.legend(sheet.spec.legend), LEGEND_TOP, 1)
+    return legend_cells(family.legend(sheet.spec.legend), LEGEND_TOP, 1, sheet.spec.legend_width)
 
 
 def _page_setup(ws, sheet: layout.Sheet) -> None:
@@ -285,17 +296,19 @@ def print_extent(sheet: layout.Sheet) -> tuple[int, int]:
     return max(rows), max(cols)
 
 
-def legend_cells(frames: list[Frame], top: int, left: int) -> dict:
+def legend_cells(frames: list[Frame], top: int, left: int, width: int = LEGEND_WIDTH) -> dict:
     """Sheet cell -> Cell of every picture: in two bands (one if there are four or fewer), one column apart;
     pictures captioned with their group (a sheet of two piece sets) go group by group under each caption
-    (``sheets.legend_places``), the caption a cell without colour."""
+    (``sheets.legend_places``), the caption a cell without colour.  Pictures on triangles or hexagons are drawn
+    as the sheet's grids draw them (``plane.as_drawn``: down triangles shaded, hexagons of a piece bridged)."""
+    frames = [plane.as_drawn(frame) for frame in frames]
     if any(frame.caption for frame in frames):
-        places, captions, _ = legend_places([(f.height, f.width, f.caption) for f in frames])
+        places, captions, _ = legend_places([(f.height, f.width, f.caption) for f in frames], width)
         cells = {(top + r, left + c): Cell(text) for (r, c), text in captions}
         for frame, (row, col) in zip(frames, places):
             for r, frame_row in enumerate(frame.rows):
                 for c, cell in enumerate(frame_row):
-                    if not cell.ground:
+                    if not cell.ground or cell.colour:
                         cells[(top + row + r, left + col + c)] = cell
         return cells
     bands = [frames] if len(frames) <= 4 else [frames[: (len(frames) + 1) // 2], frames[(len(frames) + 1) // 2:]]
@@ -305,7 +318,7 @@ def legend_cells(frames: list[Frame], top: int, left: int) -> dict:
         for frame in chunk:
             for r, frame_row in enumerate(frame.rows):
                 for c, cell in enumerate(frame_row):
-                    if not cell.ground:
+                    if not cell.ground or cell.colour:
                         cells[(row + r, col + c)] = cell
             col += 1 + frame.width
     return cells
@@ -342,6 +355,9 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     mask = area.mask
     letters = spec.letters
     allowed = spec.hint or (f"Type a letter ({' '.join(letters)})" if letters else "Type a letter")
+    empty = "or leave empty for open board" if spec.empty == "." else "or leave empty where there is no board"
+    ground_in = area.ground_fills(area.rows, area.cols)
+    gaps = mask is None and any(plane.between(area.lattice, r, c) for r in (0, 1) for c in (0, 1))
     for r in range(area.rows):
         flags = [mask is None or (r, c) in mask for c in range(area.cols)]
         for c, on_board in enumerate(flags):
@@ -350,22 +366,25 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
             if typed == " " or (typed == "." and spec.empty == "."):  # as typed: an open cell is an empty one
                 typed = ""
             if on_board:
-                ws.write(area.top + r, area.left + c, typed or None, formats.input)
+                ws.write(area.top + r, area.left + c, typed or None, formats.grid(ground_in[r][c]))
             else:
                 ws.write_blank(area.top + r, area.left + c, None, formats.off_board)
             ws.write_blank(area.top + r, area.out_left + c, None, formats.output if on_board else formats.off_board)
+        if mask is None:
+            continue  # one rule for the whole grid, below
         for first, last, on_board in _validation_runs(flags):
             row = area.top + r
             if on_board:
-                rule = {"validate": "custom", "value": _letter_rule(cell_name(row, area.left + first), letters),
-                        "input_title": "Puzzle cell",
-                        "input_message": f"{allowed}, # for a hole, or leave empty for open board.",
-                        "error_title": "Not a piece letter",
-                        "error_message": f"{allowed}, # for a hole, or leave the cell empty."}
+                rule = _typing_rule(cell_name(row, area.left + first), letters, allowed, empty)
             else:
                 rule = {"validate": "custom", "value": "=FALSE", "error_title": "Not part of the board",
                         "error_message": "This dark cell is not part of the board; leave it empty."}
             ws.data_validation(row, area.left + first, row, area.left + last, rule)
+    if gaps:
+        _between_cells_rule(ws, area, allowed, empty)
+    elif mask is None:
+        ws.data_validation(area.top, area.left, area.top + area.rows - 1, area.left + area.cols - 1,
+                           _typing_rule(cell_name(area.top, area.left), letters, allowed, empty))
     typed_in = layout.absolute_range(area.top, area.left, area.rows, area.cols).replace("$", "")
     _read_only(ws, (area.top, area.out_left, area.top + area.rows - 1, area.out_left + area.cols - 1),
                "Solution grid", f"xlsolver writes the solution here. Type your puzzle into the grid on the left "
@@ -391,6 +410,32 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
         ws.data_validation(row, col, row, col, {
             "validate": "list", "source": [level.capitalize() for level in LEVELS], "input_title": "Level",
             "input_message": "Generate makes a challenge of this level (Starter easiest); empty: any level."})
+
+
+def _typing_rule(first_cell: str, letters: str | None, allowed: str, empty: str) -> dict:
+    """The validation of input cells from ``first_cell`` on: a letter (of ``letters``), '.', '#', or nothing."""
+    return {"validate": "custom", "value": _letter_rule(first_cell, letters), "input_title": "Puzzle cell",
+            "input_message": f"{allowed}, # for a hole, {empty}.", "error_title": "Not a piece letter",
+            "error_message": f"{allowed}, # for a hole, or leave the cell empty."}
+
+
+def on_cells(area: layout.Area) -> str:
+    """A formula true on the input grid's cells that are cells of its lattice (hexagons): those where the grid's
+    row + column is even.  ROW() + COLUMN() is the grid's row + column plus the grid's top + left + 2."""
+    return f"MOD(ROW()+COLUMN(),2)={(area.top + area.left) % 2}"
+
+
+def _between_cells_rule(ws, area: layout.Area, allowed: str, empty: str) -> None:
+    """One rule for a grid of hexagons: a piece letter, '.', '#' or nothing in a hexagon (a white cell), nothing
+    in a grey cell between two."""
+    rule = _letter_rule(cell_name(area.top, area.left), area.spec.letters)
+    ws.data_validation(area.top, area.left, area.top + area.rows - 1, area.left + area.cols - 1, {
+        "validate": "custom", "value": f"=AND(OR(LEN({cell_name(area.top, area.left)})=0,{on_cells(area)}),{rule[1:]})",
+        "input_title": "Puzzle cell",
+        "input_message": f"{allowed}, # for a hole, {empty}. Hexagons are the white cells; grey ones lie between two.",
+        "error_title": "Not a piece letter here",
+        "error_message": f"In a white cell (a hexagon): {allowed}, # for a hole, or nothing. A grey cell lies "
+                         "between two hexagons: leave it empty."})
 
 
 def _layer_heads(ws, formats: _Formats, area: layout.Area) -> None:

@@ -8,13 +8,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..geometry import catalog
 from .. import families
 from ..pictures import views
 from ..base.answer import Answer, Cell, Frame, Status
 from ..base.interrupt import interruptible
 from ..families import FRAMES
-from . import actions, busy, layout, state
+from . import actions, busy, layout, plane, state
 from .book import Book, MissingName
 from .cells import OPEN, cell_char, is_blank
 
@@ -253,18 +252,20 @@ def _input_frames(book: Book, area: layout.Area) -> list[Frame]:
 
 
 def _input_frame(book: Book, area: layout.Area) -> Frame:
-    """The input grid as typed: one character a cell ('.' empty), cells off a fixed board as backdrop."""
-    mask = catalog.board(area.board).cells if area.board else None
+    """The input grid as typed: one character a cell ('.' empty, or a space where an empty cell is no board),
+    cells off a fixed board and between hexagons as backdrop."""
+    mask, lattice = area.mask, area.lattice
     rows = []
     for r, row in enumerate(book.read(f"{area.name}_In")):
         cells = []
         for c, value in enumerate(row):
-            if mask is not None and (r, c) not in mask:
+            off = (mask is not None and (r, c) not in mask) or plane.between(lattice, r, c)
+            if off or (area.spec.empty != OPEN and is_blank([[value]])):
                 cells.append(Cell(" ", None, True))
             else:
                 cells.append(Cell(cell_char(value, "", area.spec.keep_case, area.spec.digits)[0]))
         rows.append(tuple(cells))
-    return Frame(tuple(rows))
+    return Frame(tuple(rows), lattice=area.spec.lattice)
 
 
 def _save(book, target: str | Path) -> str | None:

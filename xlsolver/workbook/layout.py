@@ -27,6 +27,9 @@ from ..base.a1 import cell_name, column_letters
 from ..families import FRAMES, Family
 from ..families.levels import LEVELS
 from ..base.sheets import CELL_PIXELS, LAYER_HEAD_ROWS, AreaSpec, SettingCell, SheetSpec
+from ..base.answer import OFF_BOARD, Colour
+from ..geometry.lattice import PlaneLattice
+from . import plane
 
 ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # the most an area has in its column
 # of buttons (its status cell goes below them)
@@ -110,12 +113,32 @@ class Area:
     @property
     def mask(self) -> frozenset | None:
         """The input grid's cells that can be board, fixed by the sheet: a named board's, a 3D board's layers'
-        (the columns between them and the cells below a smaller layer are dark), or None (all of them)."""
+        (the columns between them and the cells below a smaller layer are dark), or None (all of them; on
+        hexagons, all but the cells between them: :attr:`lattice`)."""
         if self.board is not None:
-            return catalog.board(self.board).cells
+            board = catalog.board(self.board)
+            return frozenset(board.lattice.position(cell, board.shift) for cell in board.cells)
         if self.spec.layers is not None:
             return self.spec.layers.cells()
         return None
+
+    @property
+    def lattice(self) -> PlaneLattice:
+        """The plane lattice its grids are drawn on (``plane``): squares unless the spec names triangles or
+        hexagons, laid out from the grid's top-left cell (``first: up``; a hexagon there)."""
+        return plane.lattice_named(self.spec.lattice)
+
+    def ground_fills(self, rows: int, cols: int, output: bool = False) -> list[list[Colour]]:
+        """A grid's own fills, as built (before anything is typed, solved or marked): white input cells (on
+        triangles a down one shaded, between hexagons the layout grey) or shaded output cells, dark off a fixed
+        board."""
+        mask, lattice = self.mask, self.lattice
+
+        def fill(r: int, c: int) -> Colour:
+            if mask is not None and (r, c) not in mask:
+                return OFF_BOARD
+            return OUTPUT_FILL if output else plane.ground_fill(lattice, r, c, INPUT_FILL)
+        return [[fill(r, c) for c in range(cols)] for r in range(rows)]
 
     def grid_cell(self, row: int, col: int) -> tuple[int, int] | None:
         """The input grid's cell of a position in the family's grid (the text form of a 3D board's layers

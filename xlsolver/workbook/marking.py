@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 from ..base.a1 import column_index
-from ..base.answer import OFF_BOARD, Answer, Colour, Frame, Scene, Status
+from ..base.answer import Answer, Colour, Frame, Scene, Status
 from ..families.challenges import HINT_COLOUR
 from ..pictures.views import side_by_side, views
-from . import areas, layout
+from . import areas, layout, plane
 from .book import Book, MissingName
 from .cells import cell_value
 from .state import load_state, remember
@@ -21,17 +21,19 @@ def _shape(values: list[list[object]]) -> tuple[int, int]:
 
 
 def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Frame) -> None:
-    """A frame into ``<Area>_Out``: texts and fills; the margin beyond it empty (the output shade), off the
-    mask dark."""
+    """A frame into ``<Area>_Out``: texts and fills, as the area's lattice draws them (``plane.as_drawn``: the
+    grid's top-left cell a triangle pointing up, or a hexagon); the margin beyond it empty (the output shade),
+    off the mask dark."""
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     values: list[list[object]] = [[None] * cols for _ in range(rows)]
     fills: list[list[Colour]] = [[None] * cols for _ in range(rows)]
-    fixed = area.mask
+    ground = area.ground_fills(rows, cols, output=True)
+    frame = plane.as_drawn(frame, area.lattice, 0)
     for r in range(rows):
         for c in range(cols):
             cell = frame.rows[r][c] if r < frame.height and c < len(frame.rows[r]) else None
-            empty = OFF_BOARD if fixed is not None and (r, c) not in fixed else layout.OUTPUT_FILL
+            empty = ground[r][c]
             if cell is None:
                 fills[r][c] = empty
                 continue
@@ -83,25 +85,23 @@ def empty_outputs(book: Book, area: layout.Area) -> None:
     name = f"{area.name}_Out"
     rows, cols = _shape(book.read(name))
     book.write(name, [[None] * cols for _ in range(rows)])
-    mask = area.mask
-    book.paint(name, [[layout.OUTPUT_FILL if mask is None or (r, c) in mask else OFF_BOARD for c in range(cols)]
-                      for r in range(rows)])
+    book.paint(name, area.ground_fills(rows, cols, output=True))
     write_listing(book, area, [])
     write_picture(book, area, None)
 
 
 def input_fills(area: layout.Area, rows: int, cols: int, hinted: set = frozenset(),
                  marked: set = frozenset()) -> list[list[Colour]]:
-    """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, dark off
-    a fixed board, white elsewhere (as built)."""
-    mask = area.mask
+    """The input grid's fills: the error colour on ``marked`` cells, the hint colour on ``hinted`` ones, its own
+    elsewhere (as built: dark off a fixed board, white, a down triangle shaded, grey between hexagons)."""
+    ground = area.ground_fills(rows, cols)
 
     def fill(r: int, c: int) -> Colour:
         if (r, c) in marked:
             return layout.ERROR_FILL
         if (r, c) in hinted:
             return HINT_COLOUR
-        return OFF_BOARD if mask is not None and (r, c) not in mask else layout.INPUT_FILL
+        return ground[r][c]
     return [[fill(r, c) for c in range(cols)] for r in range(rows)]
 
 

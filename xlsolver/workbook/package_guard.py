@@ -28,7 +28,7 @@ MAX_FILE_BYTES = MAX_TOTAL_BYTES + 1_000_000  # the file itself (board.xlsm: 97,
 MAX_PARTS = 3_000  # board.xlsm has 45
 MAX_RATIO = 100  # inflated / compressed, for parts of RATIO_FLOOR bytes or more; board.xlsm's highest is 17
 RATIO_FLOOR = 100_000  # smaller parts may compress any amount (a short run of spaces does)
-MAX_CELLS = 100_000  # cells of all sheets: 20x board.xlsm's 5,087 (openpyxl takes about 30 us and 300 bytes for each)
+MAX_CELLS = 100_000  # cells of all sheets: 12x board.xlsm's 8,449 (openpyxl takes about 30 us and 300 bytes for each)
 MAX_RANGE_CELLS = 100_000  # cells of merged, linked and commented ranges, all made one by one by openpyxl
 #                            (board.xlsm merges 1,268 cells)
 
