@@ -387,6 +387,9 @@ HOSTILE = {
                   "x=100000000 is out of range (0 to 1,000,000)"),
     "huge box": (puzzle_text(['<voxel x="1000" y="1000" z="1000" type="0"></voxel>'], []).encode(),
                  "xlsolver reads shapes of at most 1,000,000"),
+    "a million voxels, many times": (gzip.compress(puzzle_text([
+        '<voxel x="100" y="100" z="100" type="0">' + "#" * 1_000_000 + "</voxel>"] * 3, []).encode()),
+        "more than 100,000 filled or variable voxels"),
     "voxels beyond the box": (puzzle_text(['<voxel x="1" y="1" z="1" type="0">##</voxel>'], []).encode(),
                               "more voxels in its text"),
     "a letter among voxels": (puzzle_text(['<voxel x="2" y="1" z="1" type="0">#Q</voxel>'], []).encode(),

@@ -33,8 +33,10 @@ MAX_BYTES = 32 * 1024 * 1024
 #: many is refused in about a second), and how deep they may nest (a disassembly tree nests a level a separation).
 MAX_ELEMENTS = 200_000
 MAX_DEPTH = 500
-#: The most voxels one shape's box may hold (x * y * z): far above any public file's (35 x 35 x 35).
+#: The most voxels one shape's box may hold (x * y * z): far above any public file's (35 x 35 x 35); and the most
+#: filled or variable voxels all the shapes of a file may have (each is held in memory as a cell).
 MAX_VOXELS = 1_000_000
+MAX_CELLS = 100_000
 MAX_COLOUR = 63  # BurrTools' own bound on a voxel's colour
 GRID_NAMES = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra (cut cubes)",
               4: "tetrahedra and octahedra (cut cubes)"}
@@ -42,6 +44,7 @@ UNSOLVED, SOLVING, SOLVED = 0, 1, 2
 
 FILLED, VARIABLE = "#", "+"
 _VOXEL_TEXT = re.compile(r"([_#+])([0-9]*)")
+_DIGIT, _NOT_A_VOXEL, _FULL = re.compile("[0-9]"), re.compile("[^_#+]"), re.compile("[#+]")
 
 
 class FormatError(ValueError):
@@ -189,8 +192,12 @@ def _puzzle(root) -> Puzzle:
         raise FormatError(f"<gridType> has type {grid_element.get('type')!r}; BurrTools' grids are 0 to 4")
     colours = tuple((_number(c, "red", "<color>", 0, 255), _number(c, "green", "<color>", 0, 255),
                      _number(c, "blue", "<color>", 0, 255)) for c in _children(root, "colors", "color"))
-    shapes = tuple(_shape(element, f"shape {index + 1}", len(colours))
-                   for index, element in enumerate(_children(root, "shapes", "voxel")))
+    shapes = []
+    cells = 0
+    for index, element in enumerate(_children(root, "shapes", "voxel")):
+        shapes.append(_shape(element, f"shape {index + 1}", len(colours), MAX_CELLS - cells))
+        cells += len(shapes[-1].voxels)
+    shapes = tuple(shapes)
     problems = tuple(_problem(element, f"problem {index + 1}", shapes, len(colours))
                      for index, element in enumerate(_children(root, "problems", "problem")))
     comment = root.find("comment")
@@ -218,7 +225,9 @@ def _number(element, name: str, where: str, default: int | None = 0, high: int =
     return value
 
 
-def _shape(element, where: str, colours: int) -> Shape:
+def _shape(element, where: str, colours: int, room: int = MAX_CELLS) -> Shape:
+    """A ``<voxel>`` element; FormatError when it is not one, or holds more than ``room`` filled or variable voxels
+    (what the file's earlier shapes left of MAX_CELLS)."""
     size = tuple(_number(element, axis, where, None, MAX_VOXELS) for axis in "xyz")
     volume = size[0] * size[1] * size[2]
     if volume > MAX_VOXELS:
@@ -229,7 +238,23 @@ def _shape(element, where: str, colours: int) -> Shape:
         raise FormatError(f"{where}: voxel text of type {kind}; BurrTools writes type 0 only")
     text = re.sub(r"\s+", "", element.text or "")
     voxels: dict[Voxel, tuple[str, int]] = {}
-    if text:
+    if text and not _DIGIT.search(text):  # no colours: a character a voxel, found by the regular expressions' C
+        stray = _NOT_A_VOXEL.search(text)
+        if stray is not None:
+            raise FormatError(f"{where}: {stray.group()!r} at character {stray.start() + 1} of its voxel text; a voxel "
+                              "is _, # or +, # and + may be followed by a colour number")
+        if len(text) != volume:
+            more = "more voxels in its text than" if len(text) > volume else f"its text gives {len(text):,} voxels;"
+            raise FormatError(f"{where}: {more} its {size[0]} x {size[1]} x {size[2]} box holds" +
+                              ("" if len(text) > volume else f" {volume:,}"))
+        sx, sy = size[0], size[1]
+        for match in _FULL.finditer(text):
+            index = match.start()
+            voxels[(index % sx, index // sx % sy, index // (sx * sy))] = (match.group(), 0)
+            if len(voxels) > room:
+                raise FormatError(f"{where}: the file's shapes have more than {MAX_CELLS:,} filled or variable "
+                                  "voxels; xlsolver reads at most that many")
+    elif text:
         sx, sy = size[0], size[1]
         index = 0
         at = 0
@@ -247,6 +272,9 @@ def _shape(element, where: str, colours: int) -> Shape:
                                   f"colour{'' if colours == 1 else 's'}")
             if state != "_":
                 voxels[(index % sx, index // sx % sy, index // (sx * sy))] = (state, colour)
+                if len(voxels) > room:
+                    raise FormatError(f"{where}: the file's shapes have more than {MAX_CELLS:,} filled or variable "
+                                      "voxels; xlsolver reads at most that many")
             index += 1
         if at != len(text):
             raise FormatError(f"{where}: {text[at]!r} at character {at + 1} of its voxel text; a voxel is _, # or +, "
