@@ -260,3 +260,27 @@ def test_a_long_count_shows_its_progress_in_the_status_bar_and_ends_at_the_time_
     assert progress and all(re.fullmatch(r"xlsolver: Count Sudoku: \d+% explored, \d+ s of the 2 s limit, "
                                          r"[\d,]+ found so far", text) for text in progress), progress
     assert book.status_bar_texts[-1] is None  # given back to Excel when the count ends
+
+
+def test_custom_counts_and_use_cells_take_copies_and_parts_of_the_set():
+    """The Counts and Use cells mean what `counts:` and `use:` mean in a file: two copies of each drawn tromino
+    tile a 3x4 board as a plain set of four trominoes does (the same count), and a wrong count names its cell."""
+    book = committed_book()
+    type_into(book, "Custom_Pieces", ["AAA.BB", "....B."] + [""] * 10)
+    type_into(book, "Custom_In", [""] * 12)
+    type_into(book, "Custom_Rows", [[3]])
+    type_into(book, "Custom_Cols", [[4]])
+    type_into(book, "Custom_Counts", [["A x2, B x2"]])
+    copies = press(book, "Custom", "count").data["solutions"]
+    type_into(book, "Custom_Pieces", ["AAA.BB", "....B.", "CCC.DD", "....D."] + [""] * 8)
+    type_into(book, "Custom_Counts", [[None]])
+    assert copies * 4 == press(book, "Custom", "count").data["solutions"]  # A, C alike and B, D alike: 2 x 2 labellings
+    type_into(book, "Custom_Use", [["Any"]])
+    type_into(book, "Custom_Counts", [["A x4"]])
+    press(book, "Custom", "solve")
+    solved = values_of(book, "Custom_Out")
+    assert {v for row in solved[:3] for v in row[:4]} <= set("ABCD") and solved[0][0] is not None
+    type_into(book, "Custom_Counts", [["Q x2"]])
+    press(book, "Custom", "solve")
+    assert re.match(r"[A-Z]+\d+: 'Q' is not a piece of this set", status(book, "Custom"))
+    assert values_of(book, "Custom_Counts") == [["Q x2"]]  # what was typed stays

@@ -748,7 +748,8 @@ def sheets() -> tuple[SheetSpec, ...]:
             areas_top=BELOW_INTRO,
             areas=(
                 AreaSpec("Custom", "Board (empty cells inside the size are open board)", 12, 16,
-                         cells=(SettingCell("turn-over", (-4, 21), "Yes"),),
+                         cells=(SettingCell("turn-over", (-4, 21), "Yes"), SettingCell("use", (-4, 29), "All"),
+                                SettingCell("counts", (-4, 36), "")),
                          size=SizeCells((-4, 3), (-4, 9), (8, 8), "this cell is not part of the board; leave it empty"),
                          drawing=DrawingCells("pieces", (19, 0), 12, 40,
                                               "Pieces: draw each with its own letter (here, the 12 pentominoes)",
