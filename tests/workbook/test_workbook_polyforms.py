@@ -2,6 +2,8 @@
 workbook and pressed headless (on the file through the command line, and on the in-memory copy)."""
 from __future__ import annotations
 
+import json
+
 import openpyxl
 import pytest
 
@@ -237,3 +239,17 @@ def test_a_triangle_pointing_down_is_drawn_shaded_and_squares_as_they_are():
     assert plane.shade("#ffffff") == "#dbdbdb" and plane.shade("#000000") == "#000000"
     square = Frame(((Cell("A", "#ff8000"), GAP),))
     assert plane.as_drawn(square) is square
+
+
+def test_the_counts_and_use_cells_count_as_a_puzzle_file_with_those_lines(cli, tmp_path):
+    """Use Any and Counts 'I x2' on the tetrahex parallelogram: the sheet's count is the count of the same board
+    typed in a file with `use: any` and `counts: I x2`."""
+    book = committed_book()
+    type_into(book, "Hexes_Use", [["Any"]])
+    type_into(book, "Hexes_Counts", [["I x2"]])
+    on_sheet = press(book, "Hexes", "count").data["solutions"]
+    board = catalog.board("tetrahexes-4x7")
+    puzzle = tmp_path / "hexes.txt"
+    puzzle.write_text("pieces: tetrahexes\nuse: any\ncounts: I x2\n\n" + "\n".join(board.rows) + "\n", encoding="utf-8")
+    result = cli("count", str(puzzle), "--json")
+    assert result.returncode == 0 and on_sheet == json.loads(result.stdout)["solutions"] > 18  # more than the plain set's 18

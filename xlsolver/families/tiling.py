@@ -703,7 +703,8 @@ def polyform_sheet(order: int, code_name: str) -> SheetSpec:
         title = (f"{cells}: the {shipped.title[0].lower()}{shipped.title[1:]}{f', {given[0]} given' if given else ''} "
                  f"({shipped.known_total:,} solutions, {shipped.known_distinct:,} up to turning)")
         return AreaSpec(name, title, rows, cols, settings={"lattice": lattice},
-                        cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),),  # past the title
+                        cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),  # past the title
+                               SettingCell("use", (-1, cols + 9), "All"), SettingCell("counts", (-1, cols + 16), "")),
                         hint="Type . for a cell of the board, a piece letter", empty=OUTSIDE, generate=True,
                         lattice=lattice, sample=sheet_drawing(shipped, given))
 
