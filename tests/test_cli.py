@@ -519,6 +519,7 @@ def test_a_generated_challenge_names_its_pieces_in_the_file_and_its_name_and_sol
     assert (done.returncode, json.loads(done.stdout)["unique"]) == (0, True), done.stderr
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_generated_kanoodle_challenge_solves_with_kanoodle_and_keeps_the_iq_one(cli, tmp_path):
     for pieces in ("kanoodle", "iq-puzzler-pro"):
         flags = ["--pieces", pieces] if pieces == "kanoodle" else []

@@ -47,6 +47,7 @@ def test_the_workbooks_status_lines_keep_their_words():
     assert actions.NEXT_WAY == "press Next"
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_text_puzzle_says_how_to_see_another_and_solution_n_is_the_one_next_shows(tmp_path, cli):
     first = cli("solve", str(HINT))
     assert first.returncode == 0

@@ -226,6 +226,7 @@ def test_json_says_what_each_button_did_and_where_it_saved(tmp_path, copies, cli
     assert shown["solution"] == expert["solution"] and shown["puzzle"] is None
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_button_that_needs_an_area_asks_for_one_naming_those_with_input(tmp_path, copies, cli, expert):
     path, = copies("board.xlsm")
     before = path.read_bytes()
@@ -265,6 +266,7 @@ def test_the_button_commands_run_from_a_real_process(copies):
 
 # --- files respected, answers never lost ------------------------------------------------------------
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @POSIX
 def test_a_read_only_workbook_is_refused_with_the_answer_printed_and_the_file_untouched(tmp_path, copies, cli, expert):
     """Mode 0444 is the user's "leave it alone": refused even for root, whom the OS would let replace it."""

@@ -24,6 +24,7 @@ def test_knuth_example_has_its_one_solution():
     assert uniqueness(problem).unique is True
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=300, deadline=None)
 @given(small_problems())
 def test_engine_finds_exactly_the_brute_force_solutions(problem):
@@ -130,6 +131,7 @@ def test_cancel_may_be_a_callable_and_iteration_can_stop_early():
     assert search.result.solutions == len(found) >= 3
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_progress_reports_grow_and_stay_in_range():
     reports = []
     count(pentomino_problem("4x15"), progress=reports.append, progress_interval=0.0, limit=400, engine="reference")
@@ -165,6 +167,7 @@ def test_fewest_rule_finds_the_same_set_of_solutions_as_the_first_item_rule(prob
     assert count(tight).solutions == len(found)
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=150, deadline=None)
 @given(small_problems(), st.integers(0, 4), st.data())
 def test_fewest_rule_with_givens_limits_and_uniqueness(problem, limit, data):

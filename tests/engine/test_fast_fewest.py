@@ -45,6 +45,7 @@ AT_ONCE = fast.native() and fewest_native.ready()
 COMPILED_FEWEST = engine.BY_RULE["fewest"][1]  # the C kernel where built, else numba's
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=250, deadline=None)
 @given(problems)
 def test_same_solutions_in_the_same_order_and_the_same_nodes_as_fewest_py(problem):

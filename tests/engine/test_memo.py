@@ -24,6 +24,7 @@ def memo_count(problem, given=()):
     return memo.count(problem, given).solutions
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=300, deadline=None)
 @given(small_problems(), st.data())
 def test_same_counts_as_the_search_on_random_problems(problem, data):
@@ -120,6 +121,7 @@ def test_search_uses_it_for_big_counts():
     assert count(board("5x12")).engine != "memo"
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_limited_count_costs_no_more_than_the_whole_count():
     """The work a limited count chooses, never the whole search where counting them all is cheaper: on
     IQ5x11 (4,331,140 tilings) the first 3 come at once by a search (in C, or where that was not built in plain

@@ -83,6 +83,7 @@ def test_other_boards_make_their_levels_too(family, board):
         check(family, board, challenge)
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_booklet_on_the_command_line_numbers_its_challenges_by_level_and_reads_back(cli, tmp_path):
     pypdf = pytest.importorskip("pypdf")
     out = tmp_path / "booklet.pdf"

@@ -107,6 +107,7 @@ def assert_tiling(values, lattice, pieces, board) -> None:
     assert frozenset().union(*tiles.values()) == board
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_solve_on_the_triangles_from_the_command_line_writes_a_tiling_in_the_pieces_colours(tmp_path, cli):
     path = copy_of_board(tmp_path)
     before = values_of(path, "Iamonds_In")
