@@ -158,6 +158,7 @@ def test_next_then_previous_step_as_the_buttons_do_and_print_the_step_shown(tmp_
                      if any(v is not None for v in row)]
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_hint_types_one_piece_and_prints_the_grid_as_typed(tmp_path, copies, cli, expert):
     path, = copies("board.xlsm")
     before = values_of(path, "IQ5x11_In")
@@ -171,6 +172,7 @@ def test_hint_types_one_piece_and_prints_the_grid_as_typed(tmp_path, copies, cli
     assert [line.strip() for line in result.stdout.splitlines()[1:-1]] == _grid(after)
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_generate_asks_before_it_replaces_what_is_typed(copies, cli, expert):
     path, = copies("board.xlsm")
     asked = cli("generate", str(path), "--area", "IQ5x11")  # something typed: the first press asks
@@ -380,6 +382,7 @@ def test_help_and_the_guide_list_the_not_saved_exit_code(cli):
     assert "| 73 | not saved" in (ROOT / "docs" / "command-line.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_count_frequencies_on_a_workbook_presses_heat_map(copies, cli):
     path, = copies("board.xlsm")
     result = cli("count", str(path), "--area", "Pento6x10", "--frequencies", "--json")
@@ -405,6 +408,7 @@ def _layers_printed(result, area: str) -> list[list[str]]:
     return [line.split() for line in lines[2:-1]]
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_solve_and_next_on_a_3d_area_print_every_layer_side_by_side(tmp_path, cli):
     """As ``xlsolver solve examples/pyramid-81.txt`` prints them: not layer 1 alone (Next then seemed to show the
     same solution twice on Soma, whose first layers agree)."""

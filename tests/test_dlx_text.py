@@ -40,6 +40,7 @@ def test_secondary_items_follow_the_bar():
     assert dumps(problem).splitlines()[0] == "a b | x y"
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=200, deadline=None)
 @given(small_problems())
 def test_round_trip_keeps_items_options_and_solutions(problem):
@@ -91,6 +92,7 @@ def read(text, packed=False):
     return list(problem.primary), list(problem.secondary), list(problem.options), list(problem.labels)
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=400, deadline=None)
 @given(ascii_dlx_texts())
 def test_ascii_text_reads_as_any_text(text):

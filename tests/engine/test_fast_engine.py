@@ -25,6 +25,7 @@ def board_problem(name: str) -> ExactCover:
     return tiling.encode(tiling.parse(tiling.empty_board_rows(board), catalog.piece_set(board.pieces)))
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 @settings(max_examples=200, deadline=None)
 @given(small_problems())
 def test_same_solutions_in_the_same_order_on_random_problems(problem):

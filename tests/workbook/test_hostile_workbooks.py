@@ -261,6 +261,7 @@ def test_a_million_junk_rows_are_refused(tmp_path, solve):
         "FILE: part xl/worksheets/sheet1.xml inflates to 42.9 MB (limit 4 MB); not a workbook xlsolver will open")
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_a_full_dimension_a_far_cell_and_junk_within_the_limits_are_read_as_they_are(tmp_path, cli):
     """Nothing in these costs: openpyxl takes no size from a sheet's dimension, and a cell at XFD1048576 or 2,000
     junk rows are that many cells.  Only the area's ranges are read and written; every other cell is saved as it

@@ -165,6 +165,7 @@ def test_every_puzzle_sheet_prints_landscape_one_page_wide_with_all_it_draws(wor
         assert all(r < max_row and c < max_col for r, c in drawn), sheet.name
 
 
+@pytest.mark.slow  # a deep check: CI's slow run (the quick run keeps under 3 minutes)
 def test_the_workbook_asks_for_no_recalculation_on_load(tmp_path):
     with zipfile.ZipFile(COMMITTED) as archive:
         assert b"fullCalcOnLoad" not in archive.read("xl/workbook.xml")
