@@ -22,7 +22,7 @@ from xlsolver.workbook import areas, layout, marking
 from helpers import EXAMPLES
 from workbook_helpers import COMMITTED, committed_book, press
 
-AREAS = list(layout.areas())
+AREAS = [name for name, area in layout.areas().items() if area.spec.file is None]  # a file's has no grid to give
 
 
 def cells_of(book, name: str) -> tuple[list[list[object]], tuple[str, int, int]]:

@@ -446,6 +446,9 @@ End Sub
 Sub Pyramid_Solve()
     Press "Pyramid", "solve"
 End Sub
+Sub Pyramid_Save()
+    Press "Pyramid", "save"
+End Sub
 Sub Pyramid_Next()
     Press "Pyramid", "next"
 End Sub
@@ -474,6 +477,9 @@ End Sub
 ' Cubes: Soma cube (3 x 3 x 3)
 Sub Soma_Solve()
     Press "Soma", "solve"
+End Sub
+Sub Soma_Save()
+    Press "Soma", "save"
 End Sub
 Sub Soma_Next()
     Press "Soma", "next"
@@ -504,6 +510,9 @@ End Sub
 Sub Bedlam_Solve()
     Press "Bedlam", "solve"
 End Sub
+Sub Bedlam_Save()
+    Press "Bedlam", "save"
+End Sub
 Sub Bedlam_Next()
     Press "Bedlam", "next"
 End Sub
@@ -533,6 +542,9 @@ End Sub
 Sub Cubes_Solve()
     Press "Cubes", "solve"
 End Sub
+Sub Cubes_Save()
+    Press "Cubes", "save"
+End Sub
 Sub Cubes_Next()
     Press "Cubes", "next"
 End Sub
@@ -550,4 +562,24 @@ Sub Cubes_Hint()
 End Sub
 Sub Cubes_Clear()
     Press "Cubes", "clear"
+End Sub
+
+' BurrTools: Open a BurrTools file
+Sub BurrTools_Solve()
+    Press "BurrTools", "solve"
+End Sub
+Sub BurrTools_Save()
+    Press "BurrTools", "save"
+End Sub
+Sub BurrTools_Next()
+    Press "BurrTools", "next"
+End Sub
+Sub BurrTools_Count()
+    Press "BurrTools", "count"
+End Sub
+Sub BurrTools_Unique()
+    Press "BurrTools", "unique"
+End Sub
+Sub BurrTools_Clear()
+    Press "BurrTools", "clear"
 End Sub

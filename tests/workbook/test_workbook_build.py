@@ -39,9 +39,10 @@ def test_defined_names_are_workbook_level_and_point_where_the_layout_says():
     expected = layout.defined_names()
     assert set(names) == set(expected)
     assert len(layout.areas()) >= 13  # every family's areas: a family whose sheets went missing shows here
-    for area in layout.areas():
-        for suffix in ("_In", "_Out", "_Status", "_TimeLimit", "_State"):
-            assert area + suffix in names
+    for area in layout.areas().values():
+        assert area.input_name in names  # its input grid, or its File cell (an area read from a file)
+        for suffix in ("_Out", "_Status", "_TimeLimit", "_State"):
+            assert area.name + suffix in names
     for name, (sheet, ref) in names.items():
         assert expected[name] == f"{layout.quote_sheet(sheet)}!{ref}"
         assert sheet in workbook.sheetnames

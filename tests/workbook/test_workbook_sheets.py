@@ -57,7 +57,7 @@ def test_solution_grids_are_shaded_and_refuse_typing_with_where_to_type(workbook
     for area in layout.areas().values():
         ws = workbook[area.sheet]
         rules = validations(ws)
-        typed_in = layout.absolute_range(area.top, area.left, area.rows, area.cols).replace("$", "")
+        typed_in = layout.defined_names()[area.input_name].split("!")[1].replace("$", "")
         for r in range(area.rows):
             for c in range(area.cols):
                 out = cell_name(area.top + r, area.out_left + c)
@@ -65,6 +65,8 @@ def test_solution_grids_are_shaded_and_refuse_typing_with_where_to_type(workbook
                 assert rules[out].showErrorMessage and typed_in in rules[out].error, out
                 fill = ws[out].fill.fgColor.rgb[-6:].lower()
                 assert "#" + fill in (layout.OUTPUT_FILL.lower(), OFF_BOARD), out
+                if area.spec.file is not None:
+                    continue  # no input grid: the solution grid starts where it would
                 typed = cell_name(area.top + r, area.left + c)
                 assert rules[typed].formula1 != "FALSE" or ws[typed].fill.fgColor.rgb[-6:] == OFF_BOARD[1:], typed
         assert ws.protection.sheet is False  # no sheet protection: formulas elsewhere and every program still write
@@ -117,12 +119,17 @@ def test_nothing_an_area_draws_overlaps(workbook):
             claim("legend", r, c, 1, 1)
         for area in sheet.areas:
             claim(f"{area.name} title", area.labels_row - 1, area.left, 2, 1)
-            claim(f"{area.name} Solution label", area.labels_row, area.out_left, 1, 1)
+            if area.spec.file is not None:  # its File cell on the labels row, the Solution label under it
+                row, col = area.file_cell
+                claim(area.input_name, row, col, 1, area.spec.file.span)
+                claim(f"{area.name} Solution label", area.top - 1, area.out_left, 1, 1)
+            else:
+                claim(f"{area.name} Solution label", area.labels_row, area.out_left, 1, 1)
+                claim(f"{area.name}_In", area.top, area.left, area.rows, area.cols)
             if area.spec.layers is not None:  # layer captions and column letters over both grids, rows numbered
                 for left in (area.left, area.out_left):
                     claim(f"{area.name} layer heads", area.top - 2, left, 2, area.cols)
                     claim(f"{area.name} row numbers", area.top, left - 1, area.rows, 1)
-            claim(f"{area.name}_In", area.top, area.left, area.rows, area.cols)
             claim(f"{area.name}_Out", area.top, area.out_left, area.rows, area.cols)
             top, left, bottom, right = area.status_box
             claim(f"{area.name}_Status", top - 1, left, bottom - top + 2, right - left + 1)

@@ -31,6 +31,7 @@ class SettingCell:
     at: Offset
     sample: object = None  # what the shipped workbook shows; None: the setting's default
     choices: tuple[str, ...] = ()  # the words this cell takes (its list), for a setting that is free text elsewhere
+    span: int = 0  # cells it spans at least (a name typed there, such as a BurrTools problem's); 0: as its words need
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,22 @@ class PictureCells:
     rows: int
     cols: int
     title: str
+
+
+@dataclass(frozen=True)
+class FileCells:
+    """A puzzle read from a file the user names (BurrTools' ``.xmpuzzle``) instead of typed into a grid: its path
+    is typed into one cell, ``<Area>_File`` (a relative path is taken from the workbook's folder), read by the
+    family's ``FileForm`` of that ``suffix``.  Such an area has no input grid: its solution grid (the spec's
+    rows x cols) shows the answer's frames (a 3D result's layers, then its views from above, the front and the
+    right) captioned, as many to a band as fit, band under band."""
+
+    suffix: str  # ".xmpuzzle": the family's FileForm that reads the file
+    at: Offset  # the File cell, from the solution grid's top-left cell: (-2, c), on the row under the title
+    span: int  # cells the File cell spans (merged), so a path shows whole
+    label: str = "File"
+    prompt: str = ""  # what to type, the cell's prompt: "The path of a BurrTools puzzle file (.xmpuzzle); ..."
+    example: str = ""  # a path messages give as an example: "examples/soma.xmpuzzle"
 
 
 def block_starts(sizes: Sequence[int]) -> list[int]:
@@ -180,6 +197,9 @@ class AreaSpec:
     # "triangle": each cell a unit triangle, pointing up where row + column of the grid is even (the layout of
     # ``first: up``); "hex": a hexagon at each cell where row + column is even, the cells between them layout.
     lattice: str = ""
+    # A puzzle read from a file whose path is typed into a cell (``FileCells``): no input grid, ``<Area>_File``
+    # instead of ``<Area>_In``; the solution grid (rows x cols) starts where the input grid would.
+    file: FileCells | None = None
 
 
 @dataclass(frozen=True)
@@ -218,4 +238,4 @@ def legend_places(heights_widths: Sequence[tuple[int, int, str]],
 
 
 __all__ = ["block_starts", "LEGEND_TOP", "BELOW_INTRO", "BELOW_LEGEND", "CELL_PIXELS", "LAYER_HEAD_ROWS", "LEGEND_WIDTH", "SettingCell", "DrawingCells",
-           "SizeCells", "ListCells", "PictureCells", "Layers", "AreaSpec", "SheetSpec", "Offset", "legend_places"]
+           "SizeCells", "ListCells", "PictureCells", "FileCells", "Layers", "AreaSpec", "SheetSpec", "Offset", "legend_places"]

@@ -23,7 +23,8 @@ from .reading import given_settings, is_workbook
 #: The command that presses each button on a workbook (``solve --unique`` is Unique?).
 WORKBOOK_COMMANDS = {"solve": "solve", "previous": "previous", "next": "next", "count": "count",
                      "heatmap": "count --frequencies", "unique": "solve --unique", "hint": "hint",
-                     "generate": "generate", "booklet": "booklet", "clear": "clear", "steps": "steps"}
+                     "generate": "generate", "booklet": "booklet", "clear": "clear", "steps": "steps",
+                     "save": "press --button save"}
 
 
 def button_command(command, action: str) -> None:
@@ -36,12 +37,12 @@ def button_command(command, action: str) -> None:
 def press_command(press) -> None:
     """``press --button NAME``: any button of an area."""
     press.description = (
-        "Press an area's button on the workbook file (Solve, Previous, Next, Steps, Count, Heat map, Unique?, Hint, "
-        "Generate, Booklet, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm).")
+        "Press an area's button on the workbook file (Solve, Save .xmpuzzle, Previous, Next, Steps, Count, Heat map, "
+        "Unique?, Hint, Generate, Booklet, Clear), as a click in Excel does, saved back in place (or to -o OUT.xlsm).")
     workbook_target(press)
     press.add_argument("--button", required=True, metavar="NAME", type=button_action,
-                       help="the button's caption (any case): Solve, Previous, Next, Steps, Count, Heat map (or "
-                            "heatmap), Unique?, Hint, Generate, Booklet or Clear")
+                       help="the button's caption (any case): Solve, Save .xmpuzzle (or save), Previous, Next, Steps, "
+                            "Count, Heat map (or heatmap), Unique?, Hint, Generate, Booklet or Clear")
     press.set_defaults(run=run_button, action=None)
 
 
@@ -78,6 +79,11 @@ def run_workbook(args, action: str) -> int:
             flag = "-n" if key == "count" else f"--{key.replace('_', '-')}"
             instead = ON_A_WORKBOOK.get(key, "the buttons read their settings from the area's cells")
             raise UserError(f"{flag} applies to text puzzles; on a workbook, {instead}")
+    for key, target in vars(args).items():  # --xmpuzzle OUT and the like: a text puzzle's solution written
+        if key.startswith("write_") and target:
+            raise UserError(f"--{key[len('write_'):]} writes a text puzzle's solution; on a workbook, the area's "
+                            f"{layout.BUTTON_CAPTIONS['save']} button writes it beside the workbook: 'xlsolver press "
+                            f"WORKBOOK --area NAME --button save'")
     if given_settings(args) or getattr(args, "family", None):
         raise UserError("--family and settings apply to text puzzles; the workbook has its own cells for them")
     try:

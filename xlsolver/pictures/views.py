@@ -68,6 +68,31 @@ def side_by_side(frames: Sequence[Frame], gap: int = 1) -> Frame:
     return Frame(tuple(tuple(row) for row in rows))
 
 
+def in_bands(groups: Sequence[Sequence[Frame]], width: int, gap: int = 1) -> Frame:
+    """Captioned frames in one picture, as a terminal prints them (``console.frame_lines``) but in cells, for a
+    sheet whose grid is not laid out for them beforehand: each frame under its caption (a row whose first cell holds
+    the caption's text), as many side by side as ``width`` cells hold, ``gap`` columns apart, band under band with
+    an empty row between; each group (a 3D answer's layers, then its views) starts a band of its own.  A frame wider
+    than ``width`` has a band to itself and makes the picture wider: the caller sees it by the picture's width."""
+    bands: list[list[Frame]] = []
+    for group in groups:
+        used = width + 1  # a group starts a band
+        for frame in group:
+            if used + gap + frame.width > width:
+                bands.append([])
+                used = -gap
+            bands[-1].append(frame)
+            used += gap + frame.width
+    rows: list[tuple[Cell, ...]] = []
+    for number, band in enumerate(bands):
+        if number:
+            rows.append(())
+        captioned = [Frame(((Cell(frame.caption),) + (GAP,) * (frame.width - 1),) + frame.rows) for frame in band]
+        rows += side_by_side(captioned, gap).rows
+    cols = max((len(row) for row in rows), default=0)
+    return Frame(tuple(row + (GAP,) * (cols - len(row)) for row in rows))
+
+
 def layers(frame: Frame, depths: Sequence[int]) -> list[Frame]:
     """A 3D grid's text form drawn as one frame (its layers one under the other, bottom first, an empty row
     between) as the one way every front end shows layers: a frame per layer, captioned ``layer 1``, ``layer 2``...,
@@ -76,4 +101,4 @@ def layers(frame: Frame, depths: Sequence[int]) -> list[Frame]:
             for z, (start, depth) in enumerate(zip(block_starts(depths), depths))]
 
 
-__all__ = ["views", "side_by_side", "layers"]
+__all__ = ["views", "side_by_side", "in_bands", "layers"]

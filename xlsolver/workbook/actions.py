@@ -1,11 +1,14 @@
-"""What each button does, for every family: Solve, Previous, Next, Steps, Count, Heat map, Unique?, Hint,
-Generate, Booklet, Clear.
+"""What each button does, for every family: Solve, Save .xmpuzzle, Previous, Next, Steps, Count, Heat map, Unique?,
+Hint, Generate, Booklet, Clear.
 
 Every action reads the area's input and ends by writing one line to the area's
 status cell.  Only Hint and Generate write into the input: Hint types one more
 piece into empty cells (shaded), Generate replaces the input with a new
 challenge, and only after a second press when something is typed there.
-Booklet writes a PDF beside the workbook and touches no cell but the status.
+Booklet writes a PDF beside the workbook and touches no cell but the status; Save writes the puzzle and
+the solution shown as a file of the family's format (a BurrTools file) beside the workbook.  An area read
+from a file (``AreaSpec.file``) says the answer's notes after its status line (which problem of the file,
+what each letter is): the file is not on the sheet.
 Problems the user can fix become that line,
 naming the sheet cell; nothing raises out of :func:`press`.
 
@@ -33,6 +36,7 @@ from . import areas, layout
 from .book import Book, MissingName
 from .cells import OPEN, cell_value
 from .marking import (
+    TooLarge,
     cells_to_mark,
     empty_outputs,
     input_fills,
@@ -61,6 +65,12 @@ def press(book: Book, area_name: str, action: str, cancel: object = None) -> Ans
         try:
             unmark(book, area)
             answer = ACTIONS[action](book, area, cancel)
+            if area.spec.file is not None:
+                answer.message = with_notes(answer.message, answer.notes)
+        except TooLarge as err:  # an area read from a file: the file is what is too large
+            saving = f"; {layout.BUTTON_CAPTIONS['save']} still writes it" if "save" in area.actions else ""
+            line = f"{namer_of(book, area.input_name)}: {err}{saving}"
+            answer = Answer(Status.INVALID, line, messages=[line])
         except InvalidPuzzle as err:
             answer = Answer(Status.INVALID, _summary(err.messages), messages=err.messages)
         except MissingName as err:
@@ -83,7 +93,10 @@ SHOWING = ("solve", "next", "previous", "unique")  # actions that show a solutio
 
 def failed(action: str, answer: Answer) -> bool:
     """True when the solution grid must not keep an old solution: the input is wrong or has none, or an
-    action that shows a solution showed none (stopped by the time limit, say)."""
+    action that shows a solution showed none (stopped by the time limit, say).  Save's ERROR is about the file
+    (the format cannot hold this puzzle, the folder is read-only): the solution it showed stays."""
+    if action == "save" and answer.status is Status.ERROR:
+        return False
     return answer.status in FAILED or (action in SHOWING and not answer.frames)
 
 
@@ -94,7 +107,9 @@ def _after_failure(book: Book, area: layout.Area, action: str, answer: Answer) -
         return
     try:
         clear_outputs(book, area)
-        mark(book, area, cells_to_mark(answer))
+        # a file's answer names the file's cells (``no piece can cover layer 1 B3``), not the sheet's
+        if area.spec.file is None or answer.status is Status.INVALID:
+            mark(book, area, cells_to_mark(answer))
     except MissingName:
         pass
 
@@ -129,21 +144,95 @@ def _show(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle | No
           cancel: object = None) -> Answer:
     """Ask the family and show solution (or step) ``index``."""
     read = read or areas.read(book, area)
+    answer = _asked(book, area, index, read, cancel)
+    _draw(book, area, index, read, answer)
+    return answer
+
+
+def _asked(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle, cancel: object = None) -> Answer:
+    """The family's answer with solution (or step) ``index``, its message with the time limit's warning."""
     seconds, warning = areas.time_limit(book, area)
     stepping = read.family.steps == FRAMES
     ask = Ask(index=0 if stepping else index, time_limit=seconds, cancel=cancel, another=NEXT_WAY)
     answer = read.family.solve(read.puzzle, ask)
+    answer.message = with_warning(answer.message, warning)
+    return answer
+
+
+def _draw(book: Book, area: layout.Area, index: int, read: areas.AreaPuzzle, answer: Answer) -> None:
+    """Show the answer's solution (or step ``index``) in the solution grid, its list and picture, and remember it
+    for Next; TooLarge, before anything is written, for one the grid cannot hold (an area read from a file)."""
+    stepping = read.family.steps == FRAMES
     if answer.frames:
         shown = min(index, len(answer.frames) - 1) if stepping else answer.index
-        frame = answer.frames[shown] if stepping else layered(area, answer.frames)
+        frame = answer.frames[shown] if stepping else layered(area, answer.frames, answer.scene)
         if stepping and shown and frame.message:
             answer.message = frame.message
         write_frame(book, area, read, frame)
         write_listing(book, area, answer.table)
         write_picture(book, area, answer.scene)
         remember(book, area, fingerprint=read.fingerprint, shown=shown, step=-1)
-    answer.message = with_warning(answer.message, warning)
+
+
+def save(book: Book, area: layout.Area, cancel: object = None) -> Answer:
+    """Write the area's puzzle and the solution it shows (the first, as Solve shows it, when it shows none for
+    what the area holds now) as a file of its family's format (``FileForm.write``: a BurrTools file, as
+    ``solve --xmpuzzle`` writes it), beside the workbook as ``<workbook>-<Area><suffix>``; the solution written is
+    shown.  The name is fixed, as Booklet's is: a cell naming where to write would let a workbook from someone
+    else overwrite any file its user may write."""
+    from pathlib import Path
+
+    from .atomic import replace_file
+
+    form = next(form for form in read_family(area).files if form.write is not None)
+    folder = areas.workbook_folder(book)
+    if folder is None:
+        return Answer(Status.ERROR, f"Save writes the {form.suffix} file beside the workbook: save the workbook first.")
+    target = folder / f"{Path(book.path).stem}-{area.name}{form.suffix}"
+    read = areas.read(book, area)
+    if read.source is not None and _same_file(read.source, target):
+        where = namer_of(book, area.input_name)
+        return Answer(Status.ERROR, f"{where}: Save writes {target}, the file this area reads; copy it under another "
+                                    f"name and read that, so the file stays as it is")
+    state = load_state(book, area)
+    index = state.shown if state.fingerprint == read.fingerprint and state.shown >= 0 else 0
+    answer = _asked(book, area, index, read, cancel)
+    not_drawn = ""
+    try:
+        _draw(book, area, index, read, answer)
+    except TooLarge as err:  # written all the same: the file is the whole answer
+        clear_outputs(book, area)
+        not_drawn = f" It is not drawn here: {err}."
+    if not answer.frames:
+        return answer  # no solution, or none within the time limit: the message says which
+    try:
+        data = form.write(read.puzzle)
+    except Unsupported as err:
+        answer.status, answer.message = Status.ERROR, f"Not saved: {err}."
+        return answer
+    try:
+        replace_file(target, lambda out: out.write(data))
+    except OSError as err:
+        answer.status, answer.message = Status.ERROR, f"Not saved: cannot write {target}: {err.strerror or err}."
+        return answer
+    seconds, warning = areas.time_limit(book, area)
+    answer.message = with_warning(f"Saved solution {answer.index + 1} with the puzzle to {target} ({form.about})."
+                                  f"{not_drawn}", warning)
+    answer.data = {**answer.data, "saved": str(target)}
     return answer
+
+
+def _same_file(one, other) -> bool:
+    import os
+
+    try:
+        return other.exists() and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def read_family(area: layout.Area):
+    return families.get(area.family)
 
 
 def steps(book: Book, area: layout.Area, cancel: object = None) -> Answer:
@@ -187,7 +276,7 @@ def unique(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     answer = read.family.solve(read.puzzle, Ask(unique=True, time_limit=seconds, cancel=cancel, another=NEXT_WAY,
                                                 progress=_progress(book, area, "Unique?", seconds)))
     if answer.frames:
-        write_frame(book, area, read, layered(area, answer.frames))
+        write_frame(book, area, read, layered(area, answer.frames, answer.scene))
         write_picture(book, area, answer.scene)
         remember(book, area, fingerprint=read.fingerprint, shown=0)
     answer.message = with_warning(answer.message, warning)
@@ -376,9 +465,19 @@ def namer_of(book: Book, name: str, r: int = 0, c: int = 0) -> str:
     return areas.namer_for(book, name)(r, c)
 
 
-ACTIONS = {"solve": solve, "next": next_one, "previous": previous, "count": count, "heatmap": heat_map,
+ACTIONS = {"solve": solve, "save": save, "next": next_one, "previous": previous, "count": count, "heatmap": heat_map,
            "unique": unique, "hint": hint, "generate": generate, "booklet": booklet, "clear": clear, "steps": steps}
 
 
 def with_warning(text: str, warning: str | None) -> str:
     return f"{text} ({warning}; used {layout.DEFAULT_TIME_LIMIT} s)" if warning else text
+
+
+def with_notes(message: str, notes: list[str]) -> str:
+    """A status line followed by the answer's notes, each a sentence (those it already says left out)."""
+    said = [message] if message else []
+    for note in notes:
+        if note and note.rstrip(".") not in (line.rstrip(".") for line in said):
+            text = note[0].upper() + note[1:]
+            said.append(text if text[-1] in ".!?" else text + ".")
+    return " ".join(said)

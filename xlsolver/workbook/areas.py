@@ -8,11 +8,14 @@ to the family's ``parse``.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..geometry import catalog
 from .. import families
 from ..base.answer import typed
+from ..base.files import UserError
 from ..base.a1 import CellNamer, offset_namer, range_name
 from ..families import Drawing, Family, InvalidPuzzle, Settings
 from . import layout, plane
@@ -29,6 +32,7 @@ class AreaPuzzle:
     puzzle: object  # what the family's read made of the grid
     mask: frozenset | None  # (row, col) cells of the input block that can be board; None: all of them
     fingerprint: str  # changes when the input, the settings or the size change
+    source: Path | None = None  # the file read, for an area read from a file (``AreaSpec.file``)
 
 
 def namer_for(book: Book, name: str) -> CellNamer:
@@ -52,6 +56,8 @@ def grid_namer(book: Book, area: layout.Area) -> CellNamer:
 
 def read(book: Book, area: layout.Area) -> AreaPuzzle:
     """The area's puzzle, or InvalidPuzzle with every problem, named by sheet cell."""
+    if area.spec.file is not None:
+        return read_file(book, area)
     name = f"{area.name}_In"
     namer = grid_namer(book, area)
     values = book.read(name)
@@ -105,6 +111,83 @@ def read(book: Book, area: layout.Area) -> AreaPuzzle:
     signature = [f"{key}={value.rows if isinstance(value, Drawing) else value}" for key, value in sorted(given.items())]
     digest = hashlib.sha1("\n".join([area.name, *text_rows, *signature]).encode()).hexdigest()[:16]
     return AreaPuzzle(family, puzzle, mask, digest)
+
+
+def read_file(book: Book, area: layout.Area) -> AreaPuzzle:
+    """The puzzle of the file the area's File cell names (``AreaSpec.file``), read by its family's ``FileForm``;
+    what is wrong with the file, whatever it holds, is said naming the File cell (``O7: cannot read ...``), a
+    setting's mistake naming its cell, all in one InvalidPuzzle."""
+    family = families.get(area.family)
+    where = namer_for(book, area.input_name)(0, 0)
+    given, problems = read_settings(book, area)
+    path = file_path(book, area, where)
+    try:
+        rows = family.file_form(area.spec.file.suffix).rows(str(path))
+    except UserError as err:
+        raise InvalidPuzzle(problems + [f"{where}: {err}"]) from None
+    try:
+        puzzle = family.parse(rows, given)
+    except InvalidPuzzle as err:  # the file's own problems name no sheet cell: they are the File cell's
+        problems += [message if _NAMES_A_CELL.match(message) else f"{where}: {message}" for message in err.messages]
+    if problems:
+        raise InvalidPuzzle(problems)
+    signature = [f"{key}={value}" for key, value in sorted(given.items())]
+    digest = hashlib.sha1("\n".join([area.name, str(path), *rows, *signature]).encode()).hexdigest()[:16]
+    return AreaPuzzle(family, puzzle, None, digest, path)
+
+
+#: A message that starts with the sheet cell it is about (a setting cell's ``AM7: ...``).
+_NAMES_A_CELL = re.compile(r"^[A-Z]{1,3}[1-9][0-9]*: ")
+
+
+def file_path(book: Book, area: layout.Area, where: str) -> Path:
+    """The file the File cell names: a path as typed (``~`` the home folder), a relative one from the workbook's
+    folder; InvalidPuzzle naming the cell for an empty cell, a value that is no path, another kind of file, a
+    relative path in a workbook that has no folder, and a path to something other than a file (a folder, a
+    device or a pipe, which reading would never finish: a workbook from someone else may name one)."""
+    spec = area.spec.file
+    form = families.get(area.family).file_form(spec.suffix)
+    value = book.read(area.input_name)[0][0]
+    example = f", such as {spec.example}" if spec.example else ""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise InvalidPuzzle([f"{where}: type the path of {form.about} ({spec.suffix}) here{example}"])
+    if not isinstance(value, str):
+        raise InvalidPuzzle([f"{where}: {typed(value)} is not a file's path; type one{example}"])
+    text = value.strip()
+    shown = text if len(text) <= 80 else text[:79] + "…"
+    if text.startswith("="):
+        raise InvalidPuzzle([f"{where}: a formula ({shown}) is not read here; type the file's path itself"])
+    if "\x00" in text:
+        raise InvalidPuzzle([f"{where}: a file's path cannot hold a NUL character"])
+    path = Path(text).expanduser() if text.startswith("~") else Path(text)
+    if path.suffix.lower() != spec.suffix:
+        raise InvalidPuzzle([f"{where}: '{shown}' is not a {spec.suffix} file ({form.about}); name one{example}"])
+    if not path.is_absolute():
+        folder = workbook_folder(book)
+        if folder is None:
+            raise InvalidPuzzle([f"{where}: '{shown}' is a relative path, taken from the workbook's folder, and this "
+                                 f"workbook is not saved in one; save it, or type the whole path"])
+        path = folder / path
+    try:
+        if path.exists() and not path.is_file():
+            kind = "a folder" if path.is_dir() else "a device or a pipe"
+            raise InvalidPuzzle([f"{where}: '{path}' is {kind}, not a file"])
+    except (OSError, ValueError) as err:  # a name too long, a loop of links: said as the reader would
+        raise InvalidPuzzle([f"{where}: cannot read '{shown}': {getattr(err, 'strerror', None) or err}"]) from None
+    return path
+
+
+def workbook_folder(book: Book) -> Path | None:
+    """The folder the workbook is saved in, or None (a new workbook never saved, one opened from the web, a book
+    held in memory)."""
+    where = getattr(book, "path", None)
+    if not where:
+        return None
+    try:
+        folder = Path(where).absolute().parent  # absolute: the status line says where a file was written
+        return folder if folder.is_dir() else None
+    except (OSError, ValueError):
+        return None
 
 
 def family_grid(area: layout.Area, grid: list[list[str]], namer: CellNamer) -> tuple[list[str], CellNamer]:

@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import xlsxwriter
+import xlsxwriter.exceptions
 
 from ..geometry import catalog
 from .. import families
@@ -194,7 +195,11 @@ def build(path: str | Path, vba_dir: Path | None = None, runpython_stub: bool = 
     for name, ref in layout.defined_names().items():
         book.define_name(name, f"={ref}")
     book.add_vba_project(io.BytesIO(build_vba_project(modules)), is_stream=True)
-    book.close()
+    try:
+        book.close()
+    except xlsxwriter.exceptions.FileCreateError as err:  # said as an OSError is: one line naming the file
+        cause = err.args[0] if err.args and isinstance(err.args[0], OSError) else None
+        raise OSError(getattr(cause, "errno", None), getattr(cause, "strerror", None) or str(err), str(path)) from None
     without_full_calc_on_load(path)
     return path
 
@@ -280,6 +285,10 @@ def print_extent(sheet: layout.Sheet) -> tuple[int, int]:
             row, col = area.at(cell.at)
             rows.append(row)
             cols.append(col + area.setting_span(cell) - 1)
+        if area.spec.file is not None:
+            row, col = area.file_cell
+            rows.append(row)
+            cols.append(col + area.spec.file.span - 1)
         if area.spec.picture:
             top, left = area.at(area.spec.picture.at)
             rows.append(top + area.spec.picture.rows - 1)
@@ -348,6 +357,9 @@ def _letter_rule(first_cell: str, letters: str | None, holes: bool = True) -> st
 def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     spec = area.spec
     ws.write(area.labels_row - 1, area.left, area.title, formats.title)
+    if spec.file is not None:
+        _draw_file_area(ws, formats, area)
+        return
     ws.write(area.labels_row, area.left, "Your puzzle", formats.label)
     ws.write(area.labels_row, area.out_left, "Solution", formats.label)
     if spec.layers is not None:
@@ -392,6 +404,32 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
     _status_box(ws, formats, area)
     if spec.coloured:
         _piece_colours(ws, formats, area)
+    _buttons_and_time_limit(ws, formats, area)
+
+
+def _draw_file_area(ws, formats: _Formats, area: layout.Area) -> None:
+    """An area whose puzzle is a file (``AreaSpec.file``): the File cell beside the title, where the path is typed
+    (merged over its span, a prompt saying what to type), and the solution grid, which xlsolver fills with the
+    answer's frames in bands (``marking.in_bands``)."""
+    spec = area.spec.file
+    row, col = area.file_cell
+    ws.write(row, col - _label_offset(spec.label), spec.label, formats.label)
+    _value_cell(ws, row, col, spec.span, None, formats.number)
+    ws.data_validation(row, col, row, col, {
+        "validate": "length", "criteria": "<=", "value": 4096, "input_title": spec.label,
+        "input_message": spec.prompt[:255], "error_message": "A path of at most 4096 characters."})
+    ws.write(area.top - 1, area.out_left, "Solution", formats.label)
+    for r in range(area.top, area.top + area.rows):
+        for c in range(area.out_left, area.out_left + area.cols):
+            ws.write_blank(r, c, None, formats.output)
+    _read_only(ws, (area.top, area.out_left, area.top + area.rows - 1, area.out_left + area.cols - 1),
+               "Solution grid", f"xlsolver draws the answer here. Type the file's path into {cell_name(row, col)}.")
+    _status_box(ws, formats, area)
+    _buttons_and_time_limit(ws, formats, area)
+
+
+def _buttons_and_time_limit(ws, formats: _Formats, area: layout.Area) -> None:
+    """The area's buttons, its Time limit cell and (an area that generates) its Level cell."""
     for action in area.actions:
         r, c = area.button_cell(action)
         ws.insert_button(r, c, {**BUTTON, "macro": area.macro(action), "caption": layout.BUTTON_CAPTIONS[action]})

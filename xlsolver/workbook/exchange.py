@@ -13,7 +13,8 @@ wrote goes back as a list of changes for the spreadsheet side to apply in order.
 Request::
 
     {"protocol": 1, "area": "IQ5x11", "action": "solve",
-     "workbook": "/home/me/board.xlsm",           # or null: keys the busy lock (busy.py)
+     "workbook": "/home/me/board.xlsm",           # or null: keys the busy lock (busy.py); File cells'
+                                                  # relative paths, Save's and Booklet's files are beside it
      "ranges": {"IQ5x11_In": {"sheet": "IQ Puzzler Pro", "top": 13, "left": 1,   # 0-based
                               "cells": [["G", null, ...], ...]}, ...}}
 
@@ -57,9 +58,10 @@ class RequestError(ValueError):
 class ExchangeBook:
     """The ``Book`` protocol over the ranges of a request; what is written is kept as changes, in order."""
 
-    def __init__(self, ranges: dict[str, dict]):
+    def __init__(self, ranges: dict[str, dict], path: str | None = None):
         self._ranges = {name.lower(): (name, spec) for name, spec in ranges.items()}
         self.changes: list[dict] = []
+        self.path = path  # the workbook's file (None: never saved): a File cell's relative path starts at its folder
 
     def _range(self, name: str) -> tuple[str, dict]:
         found = self._ranges.get(name.lower())  # defined names ignore case, in Excel as in Calc
@@ -150,7 +152,7 @@ def respond(request: object) -> dict:
     from . import busy, layout
     from .actions import press
 
-    book = ExchangeBook(ranges)
+    book = ExchangeBook(ranges, workbook)
     doing = f"{layout.BUTTON_CAPTIONS.get(action, action)} on {area}"
     try:
         with busy.hold(workbook, doing) if workbook else nullcontext():

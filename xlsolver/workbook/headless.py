@@ -64,7 +64,7 @@ def open_book(path: str | Path):
     if not any(sheet.sheet_state == "visible" for sheet in book.workbook.worksheets):
         book.close()  # a workbook.xml whose sheets openpyxl could not find (it then fails at the save)
         raise WorkbookError(f"cannot open {str(path)!r}: not a valid workbook (no sheet that can be shown)")
-    if not any(book.has_name(f"{name}_In") for name in layout.areas()):
+    if not any(book.has_name(area.input_name) for area in layout.areas().values()):
         book.close()
         raise WorkbookError(f"{str(path)!r} has no xlsolver areas (no range named like Pento6x10_In)")
     for name, (rows, cols) in _layout_shapes().items():
@@ -113,11 +113,12 @@ def check_output(path: str | Path, output: str | Path | None) -> None:
 
 
 def areas_with_input(book: Book) -> list[str]:
-    """Every area whose input grid has something typed in it (a box shipped filled with '.' as it is: nothing)."""
+    """Every area whose input grid has something typed in it (a box shipped filled with '.' as it is: nothing), or
+    whose File cell names a file."""
     chosen = []
     for name, area in layout.areas().items():
         try:
-            values = book.read(f"{name}_In")
+            values = book.read(area.input_name)
         except MissingName:
             continue
         if not is_blank(values) and not untouched_box(area, values):
@@ -145,7 +146,7 @@ def areas_to_press(book: Book, area: str | None, action: str) -> list[str]:
     if area is None:
         if action == "solve":
             return areas_with_input(book)
-        having = [name for name, a in layout.areas().items() if action in a.actions and book.has_name(f"{name}_In")]
+        having = [name for name, a in layout.areas().items() if action in a.actions and book.has_name(a.input_name)]
         typed = [name for name in areas_with_input(book) if name in having]
         which = (f"the areas with input are {', '.join(typed)}" if typed and action != "generate" else
                  f"the areas with a {caption} button are {', '.join(having)}")
@@ -153,8 +154,8 @@ def areas_to_press(book: Book, area: str | None, action: str) -> list[str]:
     found = layout.area(area)
     if found is None:
         raise WorkbookError(f"unknown area {area!r}; the areas are {', '.join(layout.areas())}")
-    if not book.has_name(f"{found.name}_In"):
-        raise WorkbookError(f"this workbook has no range named {found.name}_In")
+    if not book.has_name(found.input_name):
+        raise WorkbookError(f"this workbook has no range named {found.input_name}")
     if action not in found.actions:
         buttons = ", ".join(layout.BUTTON_CAPTIONS[a] for a in found.actions)
         raise WorkbookError(f"{found.name} has no {caption} button; its buttons are {buttons}")

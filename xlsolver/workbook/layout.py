@@ -10,7 +10,9 @@ Each area has an input grid ``<Area>_In`` (the user types here), a solution grid
 both whose top-left cell is ``<Area>_Status``, a time-limit cell
 ``<Area>_TimeLimit``, a cell per setting it shows (``<Area>_Mode``...), and on a
 very hidden sheet ``<Area>_State`` (what Next showed last).  Buttons call the VBA
-macro ``<Area>_<Action>``.
+macro ``<Area>_<Action>``.  An area whose puzzle is a file (``AreaSpec.file``: a
+BurrTools file) has a File cell ``<Area>_File`` above its solution grid instead of
+an input grid.
 
 Grid cells are square, ``cell_pixels`` a side (the sheet's); a cell that holds a
 word (a setting's choice, the level) spans as many cells as its longest word needs.
@@ -36,13 +38,14 @@ ACTIONS = ("solve", "next", "count", "unique", "hint", "generate", "clear")  # t
 #: Buttons placed beside another rather than below the others: the button's row, in the value column (right of
 #: the buttons' column), so that adding one moves nothing else.  Heat map is a kind of Count, Booklet a book of
 #: Generate's challenges, Steps builds the solution Next shows: each beside the other.
-BESIDE = {"heatmap": "count", "booklet": "generate", "steps": "next"}
+#: Save writes what Solve shows (the puzzle and its solution) as a file of the family's format.
+BESIDE = {"heatmap": "count", "booklet": "generate", "steps": "next", "save": "solve"}
 BUTTON_CAPTIONS = {"solve": "Solve", "previous": "Previous", "next": "Next", "count": "Count", "heatmap": "Heat map",
                    "unique": "Unique?", "hint": "Hint", "generate": "Generate", "booklet": "Booklet", "clear": "Clear",
-                   "steps": "Steps"}
+                   "steps": "Steps", "save": "Save .xmpuzzle"}  # the one format a family writes (FileForm.write)
 MACRO_SUFFIX = {"solve": "Solve", "next": "Next", "count": "Count", "heatmap": "HeatMap", "unique": "Unique",
                 "clear": "Clear", "previous": "Previous", "hint": "Hint", "generate": "Generate", "booklet": "Booklet",
-                "steps": "Steps"}
+                "steps": "Steps", "save": "Save"}
 LEVEL_LABEL = "Level"
 TIME_LIMIT_LABEL = "Time limit (s)"
 STATUS_LABEL = "Status"
@@ -66,8 +69,10 @@ XLWINGS_VERSION_CELL = (0, 7)  # (row, col) on the state sheet (H1), its label t
 
 def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
     """The buttons an area of ``family`` has, top to bottom (Generate where ``spec`` asks for it; Heat map, beside
-    Count, where the family's count draws one)."""
+    Count, where the family's count draws one; Save, beside Solve, where the family writes its puzzles as a file)."""
     found = ["solve"]
+    if any(form.write is not None for form in family.files):
+        found.append("save")
     if family.steps == FRAMES:
         found.append("previous")
     if family.steps is not None:
@@ -156,7 +161,8 @@ class Area:
     @property
     def head_rows(self) -> int:
         """Rows above the input grid that the area draws: its title, the "Your puzzle" and "Solution" labels, and
-        over a 3D board's grids each layer's caption and column letters (``LAYER_HEAD_ROWS``)."""
+        over a 3D board's grids each layer's caption and column letters (``LAYER_HEAD_ROWS``); in an area read
+        from a file, its File cell's row, then the "Solution" label (``FILE_HEAD_ROWS``)."""
         return head_rows(self.spec)
 
     @property
@@ -166,7 +172,23 @@ class Area:
 
     @property
     def out_left(self) -> int:
-        return self.left + self.cols + 1
+        """The solution grid's first column: beside the input grid, or where it would be (an area read from a file)."""
+        return self.left if self.spec.file is not None else self.left + self.cols + 1
+
+    @property
+    def input_name(self) -> str:
+        """The range the user gives the puzzle in: the input grid ``<Area>_In``, or the File cell ``<Area>_File``."""
+        return f"{self.name}_File" if self.spec.file is not None else f"{self.name}_In"
+
+    @property
+    def input_shape(self) -> tuple[int, int]:
+        """Rows and columns of :attr:`input_name`'s range."""
+        return (1, 1) if self.spec.file is not None else (self.rows, self.cols)
+
+    @property
+    def file_cell(self) -> tuple[int, int] | None:
+        """The sheet cell of ``<Area>_File`` (an area read from a file), else None."""
+        return self.at(self.spec.file.at) if self.spec.file is not None else None
 
     @property
     def status_cell(self) -> tuple[int, int]:
@@ -208,7 +230,7 @@ class Area:
         setting = families.get(self.family).setting(cell.key)
         words = [c.capitalize() for c in setting.choices] + list(cell.choices)
         words += [w for w in (cell.sample, setting.default) if w]
-        return self.span(words)
+        return max(self.span(words), cell.span)
 
     @property
     def value_col(self) -> int:
@@ -260,7 +282,7 @@ class Area:
         """Defined name -> absolute reference on the area's own sheet (state excluded)."""
         sheet = quote_sheet(self.sheet)
         names = {
-            f"{self.name}_In": absolute_range(self.top, self.left, self.rows, self.cols),
+            self.input_name: absolute_range(*(self.file_cell or (self.top, self.left)), *self.input_shape),
             f"{self.name}_Out": absolute_range(self.top, self.out_left, self.rows, self.cols),
             f"{self.name}_Status": absolute_range(*self.status_cell, 1, 1),
             f"{self.name}_TimeLimit": absolute_range(*self.time_limit_cell, 1, 1),
@@ -317,8 +339,14 @@ def text_pixels(text: str) -> int:
 
 
 def head_rows(spec: AreaSpec) -> int:
-    """Rows an area draws above its input grid (see :attr:`Area.head_rows`)."""
-    return 2 + (LAYER_HEAD_ROWS if spec.layers is not None else 0)
+    """Rows an area draws above its input grid (see :attr:`Area.head_rows`); an area read from a file has its
+    File cell's row between its title and its "Solution" label (its labels row)."""
+    return 2 + (LAYER_HEAD_ROWS if spec.layers is not None else 0) + (FILE_HEAD_ROWS if spec.file is not None else 0)
+
+
+#: Rows an area read from a file draws above its solution grid besides its title and its labels row: the
+#: "Solution" label's, under the row of its File cell.
+FILE_HEAD_ROWS = 1
 
 
 def _place(spec: SheetSpec, family: Family) -> Sheet:

@@ -9,6 +9,7 @@ import re
 from ..base.a1 import column_index
 from ..base.answer import Answer, Colour, Frame, Scene, Status
 from ..families.challenges import HINT_COLOUR
+from ..pictures.views import in_bands as views_in_bands
 from ..pictures.views import side_by_side, views
 from . import areas, layout, plane
 from .book import Book, MissingName
@@ -44,12 +45,39 @@ def write_frame(book: Book, area: layout.Area, read: areas.AreaPuzzle, frame: Fr
     book.paint(name, fills)
 
 
-def layered(area: layout.Area, frames: list[Frame]) -> Frame:
+class TooLarge(ValueError):
+    """An answer too large for the solution grid of an area read from a file, whose size the sheet could not know
+    beforehand; the message says how large it is and how large the grid."""
+
+
+def layered(area: layout.Area, frames: list[Frame], scene: Scene | None = None) -> Frame:
     """What the solution grid shows of an answer's frames: a 3D board's layers side by side, as its input grid
-    lays them out (one frame a layer); elsewhere the first frame."""
+    lays them out (one frame a layer); in an area read from a file, every frame under its caption in bands and
+    then the views of ``scene`` where they fit too (:func:`in_bands`); elsewhere the first frame."""
+    if area.spec.file is not None:
+        return in_bands(area, frames, scene)
     if area.spec.layers is None:
         return frames[0]
     return side_by_side(frames[:len(area.spec.layers.shapes)])
+
+
+def in_bands(area: layout.Area, frames: list[Frame], scene: Scene | None) -> Frame:
+    """The frames (a 3D result's layers) captioned, as many to a band as the solution grid is wide, then the
+    shape seen from above, the front and the right (``views``), left out when only they do not fit; TooLarge
+    when the frames themselves do not."""
+    drawn = views_in_bands([frames], area.cols)
+    if drawn.height > area.rows or drawn.width > area.cols:
+        sizes = sorted({(frame.height, frame.width) for frame in frames}, reverse=True)
+        each = " and ".join(f"{h} x {w}" for h, w in sizes[:2])
+        noun = "frame" if len(frames) == 1 else "frames"
+        if all(frame.caption.startswith("layer ") for frame in frames):
+            noun = "layer" if len(frames) == 1 else "layers"
+        raise TooLarge(f"the answer's {len(frames)} {noun} of {each} cells take {drawn.height} x {drawn.width} "
+                       f"cells, more than the {area.rows} x {area.cols} of the solution grid")
+    if scene is None:
+        return drawn
+    seen = views_in_bands([frames, views(scene)], area.cols)
+    return seen if seen.height <= area.rows and seen.width <= area.cols else drawn
 
 
 def write_picture(book: Book, area: layout.Area, scene: Scene | None) -> None:
@@ -142,7 +170,7 @@ def _position(letters: str, digits: str) -> tuple[int, int]:
 def typed_ranges(area: layout.Area) -> dict[str, tuple[int, int]]:
     """The area's ranges a user types into, with their shape: where a message's cells are marked."""
     spec = area.spec
-    shapes = {f"{area.name}_In": (area.rows, area.cols), f"{area.name}_TimeLimit": (1, 1)}
+    shapes = {area.input_name: area.input_shape, f"{area.name}_TimeLimit": (1, 1)}
     for key, name in area.setting_names().items():
         drawing = spec.drawing if spec.drawing and spec.drawing.key == key else None
         shapes[name] = (drawing.rows, drawing.cols) if drawing else (1, 1)
@@ -202,5 +230,5 @@ def _base_fills(area: layout.Area, name: str, rows: int, cols: int, hinted: froz
     return [[layout.ERROR_FILL if (r, c) in marked else layout.INPUT_FILL for c in range(cols)] for r in range(rows)]
 
 
-__all__ = ["write_frame", "layered", "write_picture", "write_listing", "empty_outputs", "input_fills", "cells_to_mark", "named_cells",
+__all__ = ["TooLarge", "write_frame", "layered", "in_bands", "write_picture", "write_listing", "empty_outputs", "input_fills", "cells_to_mark", "named_cells",
            "typed_ranges", "mark", "unmark"]

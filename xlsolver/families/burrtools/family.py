@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
-from ...base.sheets import block_starts
+from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec, block_starts
 from ...geometry import xmpuzzle
 from ...geometry.burr_grids import placement_of
 from ...pictures.views import layers as layer_frames
@@ -73,7 +73,9 @@ def which_problem(file: xmpuzzle.Puzzle, asked: str | None, where: str) -> tuple
         number = 0
     if len(problems) == 1:
         return number, ""
-    how = "" if asked else f"; --problem N or NAME for another ({listed})"
+    # another, as the place it is asked in takes it: an option (--problem N or NAME), or a sheet's Problem cell
+    how = "" if asked else f"; {where} N or NAME for another ({listed})" if where.startswith("--") else \
+        f"; another by its number or name in {where} ({listed})"
     return number, f"{problem_title(problems[number], number)} of the file's {len(problems)}{how}"
 
 
@@ -256,13 +258,13 @@ def _counted(puzzle: BurrPuzzle, ask: Ask, plan, counted, found: int, total: int
     if counted.complete:
         status = Status.COUNTED
         note = f"{line}; complete count in {counted.seconds:.2f} s"
-        message = f"{found:,} {noun}; complete count in {counted.seconds:.1f} s."
     else:
         status = Status.CANCELLED if counted.stopped == Status.CANCELLED else Status.INCOMPLETE
         why = {Status.LIMIT: f"--limit {ask.limit} reached", Status.TIME_LIMIT: "the time limit reached",
                Status.CANCELLED: "interrupted"}.get(counted.stopped, "stopped")
         note = f"at least {line}: incomplete, {why} after {counted.seconds:.2f} s"
-        message = f"At least {found:,} {noun} so far ({why})."
+    # the status line is the count's whole line, as the command line prints it: what is counted matters here
+    message = f"{note[0].upper()}{note[1:]}."
     return Answer(status, message, notes=list(puzzle.notes) + [note], data=data)
 
 
@@ -342,6 +344,26 @@ def placements(built: Built, solution: Sequence[int]) -> tuple:
 
 FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write),)
 
+#: The BurrTools sheet's solution grid: room for the layers of a result up to 6 x 6 x 6 and its views from above,
+#: the front and the right (a 6 x 6 x 6 box: three layers to a band, two bands, the views in a third), of a flat
+#: one up to 20 wide; tall rather than wide, so that the sheet fits a screen and board.xlsm its size.
+SHEET_ROWS, SHEET_COLS = 24, 20
+
+
+def sheets() -> tuple[SheetSpec, ...]:
+    """The BurrTools sheet: a file's path typed into its File cell (and a problem's number or name), its answer
+    drawn in the solution grid; Save .xmpuzzle writes the problem back with the solution shown."""
+    return (SheetSpec(
+        "BurrTools", "Sheet15", 13, "BurrTools files (.xmpuzzle)",
+        "Type the path of a BurrTools puzzle file into File (a relative path starts at this workbook's folder) and, "
+        "for a file of several problems, a problem's number or name into Problem; then press Solve or Count.",
+        areas=(AreaSpec("BurrTools", "Open a BurrTools file", SHEET_ROWS, SHEET_COLS,
+                        file=FileCells(".xmpuzzle", (-2, 3), 18, example="examples/soma.xmpuzzle",
+                                       prompt="The path of a BurrTools puzzle file (.xmpuzzle); a relative path "
+                                              "starts at this workbook's folder."),
+                        cells=(SettingCell("problem", (-2, 25), span=5),)),),
+        areas_top=BELOW_INTRO),)
+
 FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres", read=read,
                 solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
-                empty_data=exact.empty_data, files=FILES, order=7)
+                empty_data=exact.empty_data, files=FILES, sheets=sheets, order=7)
