@@ -169,11 +169,11 @@ def file_path(book: Book, area: layout.Area, where: str) -> Path:
                                  f"workbook is not saved in one; save it, or type the whole path"])
         path = folder / path
     try:
-        if path.exists() and not path.is_file():
-            kind = "a folder" if path.is_dir() else "a device or a pipe"
-            raise InvalidPuzzle([f"{where}: '{path}' is {kind}, not a file"])
+        kind = None if not path.exists() or path.is_file() else "a folder" if path.is_dir() else "a device or a pipe"
     except (OSError, ValueError) as err:  # a name too long, a loop of links: said as the reader would
         raise InvalidPuzzle([f"{where}: cannot read '{shown}': {getattr(err, 'strerror', None) or err}"]) from None
+    if kind is not None:
+        raise InvalidPuzzle([f"{where}: '{path}' is {kind}, not a file"])
     return path
 
 
