@@ -4,7 +4,8 @@
     python docs/make_pictures.py Pyramid Cubes   # only these sheets
 
 docs/workbook.md shows IQ Puzzler Pro before and after, the README after (docs/img/workbook-*-solve.png);
-docs/img/sheets/ holds every sheet as shipped (``<sheet>-before.png``), after
+docs/img/sheets/ holds every sheet as shipped (``<sheet>-before.png``; the BurrTools sheet with a file's path
+typed into its File cell, ``TYPED``, the file beside the workbook as in a checkout), after
 Solve on every area (``<sheet>-after.png``), and IQ Puzzler Pro after a Solve on
 a mistyped cell (``error.png``).  Solve and the mistake are pressed headless with
 openpyxl, the same ``actions.press`` the buttons run; LibreOffice exports each
@@ -30,6 +31,9 @@ from xlsolver.workbook.openpyxl_book import OpenpyxlBook  # noqa: E402
 README_SHEET = "IQ Puzzler Pro"
 MISTAKE = ("IQ5x11", ["GQ"])  # an area, and rows typed over its input's top-left corner: Q is no IQ piece
 SOLVED_EMPTY = ("Soma", "Bedlam")  # areas shipped with no piece placed that the after pictures show solved too
+#: Cells typed before the pictures (the BurrTools sheet ships with its File cell empty): a path relative to the
+#: workbook's folder, where the examples are copied as they are in a checkout.
+TYPED = {"BurrTools_File": "examples/burr-demo.xmpuzzle", "BurrTools_Problem": 3}
 DPI = 120  # a grid's letter about 13 pixels high: readable at the picture's own size
 
 
@@ -49,6 +53,14 @@ def with_mistake(source: Path, target: Path) -> None:
     book.save(target)
 
 
+def typed_in(path: Path) -> None:
+    """``TYPED`` typed into the workbook at ``path``."""
+    book = OpenpyxlBook(path)
+    for name, value in TYPED.items():
+        book.write(name, [[value]])
+    book.save(path)
+
+
 def solve_empty(path: Path) -> None:
     """Solve pressed on the areas of ``SOLVED_EMPTY`` too (``headless.solve`` leaves an empty area alone)."""
     book = OpenpyxlBook(path)
@@ -66,6 +78,8 @@ def main(only: list[str]) -> None:
         tmp = Path(tmp)
         before, after, error = tmp / "before.xlsm", tmp / "after.xlsm", tmp / "error.xlsm"
         shutil.copyfile(ROOT / "board.xlsm", before)
+        shutil.copytree(ROOT / "examples", tmp / "examples")
+        typed_in(before)
         headless.solve(before, output=after)
         solve_empty(after)
         with_mistake(before, error)

@@ -136,8 +136,9 @@ def test_nothing_an_area_draws_overlaps(workbook):
             claim(f"{area.name}_TimeLimit", *area.time_limit_cell, 1, area.value_span)
             for action in area.actions:  # a button as wide as it is drawn, within the area's width
                 row, col = area.button_cell(action)
-                claim(f"{area.name} {action} button", row, col, 1, area.columns_for(layout.BUTTON_PIXELS[0]))
-                assert col + area.columns_for(layout.BUTTON_PIXELS[0]) - 1 <= area.right, (area.name, action)
+                width = area.columns_for(layout.button_pixels(action))
+                claim(f"{area.name} {action} button", row, col, 1, width)
+                assert col + width - 1 <= area.right, (area.name, action)
             if "generate" in area.actions:
                 claim(f"{area.name}_Level", *area.level_cell, 1, area.value_span)
             for cell in area.spec.cells:

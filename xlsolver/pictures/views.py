@@ -7,7 +7,7 @@ cube of each line of sight shown.  Cells carry the piece's letter and colour; th
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..base.answer import Block, Cell, Frame, Scene
 from ..base.sheets import block_starts
@@ -68,26 +68,35 @@ def side_by_side(frames: Sequence[Frame], gap: int = 1) -> Frame:
     return Frame(tuple(tuple(row) for row in rows))
 
 
-def in_bands(groups: Sequence[Sequence[Frame]], width: int, gap: int = 1) -> Frame:
+def in_bands(groups: Sequence[Sequence[Frame]], width: int, caption_cells: Callable[[str], int] = len,
+             gap: int = 1) -> Frame:
     """Captioned frames in one picture, as a terminal prints them (``console.frame_lines``) but in cells, for a
-    sheet whose grid is not laid out for them beforehand: each frame under its caption (a row whose first cell holds
-    the caption's text), as many side by side as ``width`` cells hold, ``gap`` columns apart, band under band with
-    an empty row between; each group (a 3D answer's layers, then its views) starts a band of its own.  A frame wider
+    sheet whose grid is not laid out for them beforehand: each frame under its caption (a row holding the caption's
+    text in one cell), as many side by side as ``width`` cells hold, ``gap`` columns apart, band under band with an
+    empty row between; each group (a 3D answer's layers, then its views) starts a band of its own.  A frame takes
+    as many columns as it is wide or as its caption needs (``caption_cells``), the caption's cell in the middle of
+    them: a sheet shows a text centred on its cell, spilling over the empty cells on both sides.  A frame wider
     than ``width`` has a band to itself and makes the picture wider: the caller sees it by the picture's width."""
-    bands: list[list[Frame]] = []
+    bands: list[list[tuple[Frame, int]]] = []
     for group in groups:
         used = width + 1  # a group starts a band
         for frame in group:
-            if used + gap + frame.width > width:
+            slot = max(frame.width, caption_cells(frame.caption) if frame.caption else 0)
+            if used + gap + slot > width:
                 bands.append([])
                 used = -gap
-            bands[-1].append(frame)
-            used += gap + frame.width
+            bands[-1].append((frame, slot))
+            used += gap + slot
     rows: list[tuple[Cell, ...]] = []
     for number, band in enumerate(bands):
         if number:
             rows.append(())
-        captioned = [Frame(((Cell(frame.caption),) + (GAP,) * (frame.width - 1),) + frame.rows) for frame in band]
+        captioned = []
+        for frame, slot in band:
+            middle = (slot - 1) // 2
+            head = (GAP,) * middle + (Cell(frame.caption),) + (GAP,) * (slot - middle - 1)
+            body = tuple(row + (GAP,) * (slot - len(row)) for row in frame.rows)
+            captioned.append(Frame((head,) + body))
         rows += side_by_side(captioned, gap).rows
     cols = max((len(row) for row in rows), default=0)
     return Frame(tuple(row + (GAP,) * (cols - len(row)) for row in rows))

@@ -432,7 +432,8 @@ def _buttons_and_time_limit(ws, formats: _Formats, area: layout.Area) -> None:
     """The area's buttons, its Time limit cell and (an area that generates) its Level cell."""
     for action in area.actions:
         r, c = area.button_cell(action)
-        ws.insert_button(r, c, {**BUTTON, "macro": area.macro(action), "caption": layout.BUTTON_CAPTIONS[action]})
+        ws.insert_button(r, c, {**BUTTON, "width": layout.button_pixels(action), "macro": area.macro(action),
+                                "caption": layout.BUTTON_CAPTIONS[action]})
     row, col = area.time_limit_cell
     ws.write(row, area.button_col, layout.TIME_LIMIT_LABEL, formats.label)
     _value_cell(ws, row, col, area.value_span, layout.DEFAULT_TIME_LIMIT, formats.number)

@@ -50,7 +50,7 @@ LEVEL_LABEL = "Level"
 TIME_LIMIT_LABEL = "Time limit (s)"
 STATUS_LABEL = "Status"
 STATUS_ROWS = 3  # the status box's height in grid rows: about four lines of wrapped text
-BUTTON_PIXELS = (84, 19)  # a button's width and height
+BUTTON_PIXELS = (84, 19)  # a button's width and height (a wider caption widens its button: ``button_pixels``)
 INPUT_FILL = "#ffffff"  # a cell the user types into
 OUTPUT_FILL = "#eeeeee"  # an output cell where nothing is drawn: light grey, so the white input grid stands apart
 ERROR_FILL = "#ffb3b3"  # a cell a message names, until the area's next action
@@ -90,6 +90,12 @@ def actions_of(family: Family, spec: AreaSpec | None = None) -> tuple[str, ...]:
     if spec is not None and spec.generate and family.generate is not None:
         found += ["generate", "booklet"]
     return tuple(found + ["clear"])
+
+
+def button_pixels(action: str) -> int:
+    """A button's width: ``BUTTON_PIXELS``, or as wide as its caption needs (Save .xmpuzzle), so that no caption is
+    cut short."""
+    return max(BUTTON_PIXELS[0], text_pixels(BUTTON_CAPTIONS[action]) + 6)
 
 
 def _of_spec(field: str) -> property:
@@ -255,7 +261,7 @@ class Area:
     @property
     def right(self) -> int:
         """Last sheet column of the area's grids, buttons and value cells (its drawing and setting cells aside)."""
-        beside = self.columns_for(BUTTON_PIXELS[0]) if any(a in BESIDE for a in self.actions) else 0
+        beside = max((self.columns_for(button_pixels(a)) for a in self.actions if a in BESIDE), default=0)
         return max(self.out_left + self.cols - 1, self.value_col + max(self.value_span, beside) - 1)
 
     @property
@@ -440,4 +446,5 @@ def __getattr__(name: str):
 
 
 __all__ = ["Area", "Sheet", "LayoutError", "place", "sheets", "areas", "area", "ACTIONS", "BUTTON_CAPTIONS", "defined_names", "buttons",
-           "cell_name", "actions_of", "state_cells", "OUTPUT_FILL", "ERROR_FILL", "STATUS_ROWS", "text_pixels"]
+           "cell_name", "actions_of", "state_cells", "OUTPUT_FILL", "ERROR_FILL", "STATUS_ROWS", "text_pixels",
+           "button_pixels"]

@@ -65,7 +65,10 @@ def in_bands(area: layout.Area, frames: list[Frame], scene: Scene | None) -> Fra
     """The frames (a 3D result's layers) captioned, as many to a band as the solution grid is wide, then the
     shape seen from above, the front and the right (``views``), left out when only they do not fit; TooLarge
     when the frames themselves do not."""
-    drawn = views_in_bands([frames], area.cols)
+    def caption_cells(caption: str) -> int:
+        return area.columns_for(layout.text_pixels(caption))
+
+    drawn = views_in_bands([frames], area.cols, caption_cells)
     if drawn.height > area.rows or drawn.width > area.cols:
         sizes = sorted({(frame.height, frame.width) for frame in frames}, reverse=True)
         each = " and ".join(f"{h} x {w}" for h, w in sizes[:2])
@@ -76,7 +79,7 @@ def in_bands(area: layout.Area, frames: list[Frame], scene: Scene | None) -> Fra
                        f"cells, more than the {area.rows} x {area.cols} of the solution grid")
     if scene is None:
         return drawn
-    seen = views_in_bands([frames, views(scene)], area.cols)
+    seen = views_in_bands([frames, views(scene)], area.cols, caption_cells)
     return seen if seen.height <= area.rows and seen.width <= area.cols else drawn
 
 
