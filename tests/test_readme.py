@@ -81,6 +81,9 @@ def writes(words: list[str]) -> list[str]:
     if workbook and command == "booklet":  # its PDF beside the workbook, the status saved into it
         area = _value(rest, "--area")
         return written + [output or workbook, str(Path(workbook).with_name(f"{Path(workbook).stem}-{area}-booklet.pdf"))]
+    if workbook and command == "press" and (_value(rest, "--button") or "").lower() in ("save", "save .xmpuzzle"):
+        area = _value(rest, "--area")  # Save .xmpuzzle: the file beside the workbook, the status saved into it
+        return written + [output or workbook, str(Path(workbook).with_name(f"{Path(workbook).stem}-{area}.xmpuzzle"))]
     if workbook:  # a button pressed on a workbook saves it: in place, or to -o
         return written + [output or workbook]
     if command == "hint":
@@ -121,6 +124,7 @@ def test_the_checker_sees_what_each_kind_of_command_writes():
     assert written("$HOME\\xlsolver-env\\Scripts\\xlsolver solve board.xlsm -o solved.xlsm") == ["solved.xlsm"]
     assert written("xlsolver solve examples/soma.txt --steps --svg steps.svg") == ["steps.svg"]
     assert written("xlsolver solve examples/soma.xmpuzzle --xmpuzzle solved.xmpuzzle") == ["solved.xmpuzzle"]
+    assert written("xlsolver press solved.xlsm --area Soma --button save") == ["solved.xlsm", "solved-Soma.xmpuzzle"]
 
 
 def test_the_first_command_installs_and_solves_into_a_copy():
