@@ -360,8 +360,10 @@ class LayeredLattice(Lattice):
     def cell(self, layer: int, row: int, col: int) -> Coord:
         raise NotImplementedError
 
-    #: How a picture draws a cell: "cubes" or "balls" (xlsolver.base.answer.Scene).
+    #: How a picture draws a cell: "cubes", "balls" or "prisms" (xlsolver.base.answer.Scene).
     solid = "cubes"
+    #: The plane lattice a layer's drawing is laid out on, by name: "" the square grid (``Frame.lattice``).
+    layer_lattice = ""
 
     def position(self, cell: Coord) -> tuple[int, int, int]:
         """(layer, row, column) of a cell: the inverse of :meth:`cell`."""
@@ -611,6 +613,61 @@ class HexLattice(PlaneLattice):
 
 #: Unit triangles: polyiamonds.
 TRIANGLE = TriangleLattice()
+
+
+class PrismLattice(LayeredLattice):
+    """Triangular prisms: layers of unit triangles stacked one on another (BurrTools' second grid).  A cell is a
+    triangle of :data:`TRIANGLE` and its layer, ``(x, y, z)``; it touches the three triangles beside it in its
+    layer and the prisms above and below it.  Its 24 transforms keep the layers level: a triangle's 12 times
+    z -> +-z, the rotations (a turn of the layer, or a turn of it over with z reversed) first.  A layer is drawn
+    as triangle text (``first: up``), and the prisms are a unit high, a triangle's edge across."""
+
+    name = "prisms"
+    solid = "prisms"
+    layer_lattice = "triangle"
+    transforms = tuple(sorted((Transform(((a, b, 0), (c, d, 0), (0, 0, sign)))
+                               for (a, b), (c, d) in (t.matrix for t in TRIANGLE.transforms) for sign in (1, -1)),
+                              key=lambda t: -t.determinant_sign))
+    rotations = transforms[:12]
+    steps = tuple((*step, 0) for step in TRIANGLE.steps) + ((0, 0, 1), (0, 0, -1))
+
+    def __contains__(self, cell: object) -> bool:
+        return Lattice.__contains__(self, cell) and cell[:2] in TRIANGLE
+
+    def neighbours(self, cell: Coord) -> list[Coord]:
+        x, y, z = cell
+        return [(a, b, z) for a, b in TRIANGLE.neighbours((x, y))] + [(x, y, z + 1), (x, y, z - 1)]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Prisms whose triangle points as ``first``'s does (see :meth:`TriangleLattice.anchors`)."""
+        kind = first[0] % 3
+        return [cell for cell in cells if cell[0] % 3 == kind]
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """The triangles' corner (:meth:`TriangleLattice.corner`) and the lowest layer."""
+        x, y, z = map(min, zip(*cells))
+        return x - x % 3, y - y % 3, z
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return (*TRIANGLE.cell(row, col), layer)
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = cell
+        return (z, *TRIANGLE.position((x, y)))
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y, z = cell
+        return ((x, y, z - 1),) if z else ()
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        """The triangle's centroid (x across, y down the drawing, a unit edge) and its layer."""
+        corners = TRIANGLE.corners(cell[:2])
+        return sum(p for p, _ in corners) / 3, sum(q for _, q in corners) / 3, float(cell[2])
+
+
+#: Triangular prisms: BurrTools' triangular-prism grid.
+PRISMS = PrismLattice()
 #: Hexagons: polyhexes.
 HEX = HexLattice()
 def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[float, float], ...] | None:
@@ -624,4 +681,4 @@ def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[floa
 
 
 #: Every lattice by the name a data file gives it (``lattice:``).
-LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES)}
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES, PRISMS)}

@@ -111,7 +111,7 @@ def build(file: xmpuzzle.Puzzle, number: int) -> Built:
     grid = GRIDS.get(file.grid)
     if grid is None:
         raise InvalidPuzzle([f"grid type {file.grid} ({xmpuzzle.GRID_NAMES[file.grid]}) is not supported yet; "
-                             "xlsolver reads BurrTools' cubes (0) and spheres (2)"])
+                             "xlsolver reads BurrTools' cubes (0), triangular prisms (1) and spheres (2)"])
     if len(problem.parts) > len(LETTERS):
         raise InvalidPuzzle([f"{where}: {len(problem.parts)} shapes in the piece list; xlsolver takes at most "
                              f"{len(LETTERS)}"])
