@@ -345,6 +345,12 @@ def test_three_lozenges_fill_the_hexagon_in_two_ways_that_are_one_assembly():
     assert count(text, every=True) == 2 and count(text) == 1
 
 
+def test_six_single_prisms_fill_the_hexagon_once():
+    """A prism pointing up moved onto one pointing down is no translation: each cell has one placement."""
+    text = puzzle_text([shape(HEXAGON), shape({(0, 0, 0): "#"})], [problem([(1, 6)], 0)], grid=1)
+    assert count(text, every=True) == 1 and count(text) == 1
+
+
 def test_two_layers_of_lozenges_are_four_fillings_and_two_assemblies():
     """Each layer one of the two fillings: 4 in all; a turn swaps the fillings of both layers at once, so
     (same, same) and (different) are the two classes."""

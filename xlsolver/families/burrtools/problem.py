@@ -207,7 +207,8 @@ def _placements(built: Built, cells: Sequence[Coord], colours: Sequence[int], or
                 board: frozenset, box: tuple[Coord, Coord]):
     """Every translation of an orientation onto cells of the result (``board``, within ``box``: its least and
     greatest coordinates), its colours allowed there: its first cell put on each result cell whose place leaves
-    the piece's box inside the result's box, then checked."""
+    the piece's box inside the result's box (and the grid's translations carry its first cell there), then
+    checked."""
     result = built.result
     low, high = box
     anchor = cells[0]
@@ -215,8 +216,8 @@ def _placements(built: Built, cells: Sequence[Coord], colours: Sequence[int], or
     (x0, y0, z0), (x1, y1, z1) = ([low[i] - min(o[i] for o in offsets) for i in range(3)],
                                   [high[i] - max(o[i] for o in offsets) for i in range(3)])
     checked = any(colours) or any(colour for _, colour in result.values())
-    move = built.grid.lattice.mover
-    for target in order:
+    move = built.grid.space.mover
+    for target in built.grid.space.anchors(anchor, order):  # a translation of the grid (a prism up onto one up)
         x, y, z = target
         if not (x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1):
             continue
