@@ -176,3 +176,17 @@ def test_one_prism_lies_two_ways_and_its_translations_keep_which_way():
     assert len(PRISMS.orientations(one, turn_over=False)) == 2
     board = frozenset(PRISMS.cell(0, 0, c) for c in range(4))  # up, down, up, down
     assert len(PRISMS.placements(PRISMS.orientations(one), board)) == 4
+
+
+def test_the_cut_cube_grids_hold_24_and_5_cells_a_block_and_the_cubes_48_symmetries_keep_them():
+    from xlsolver.geometry.lattice import RHOMBIC, TETRA_OCTA
+
+    rhombic = [cell for cell in product(range(-2, 8), range(-2, 3), range(-2, 3)) if cell in RHOMBIC]  # two cubes
+    assert len(rhombic) == 48
+    octa = [cell for cell in product(range(1, 12, 2), repeat=3) if cell in TETRA_OCTA]  # the points 0-5: 8 blocks
+    assert len(octa) == 8 * 5
+    for lattice, cells in ((RHOMBIC, rhombic), (TETRA_OCTA, octa)):
+        assert len(lattice.transforms) == 48 and all(t(*cell) in lattice for t in lattice.transforms for cell in cells)
+        for cell in cells:  # a normal form is a translation of the grid: it keeps every cell a cell
+            low = lattice.corner(cells)
+            assert tuple(a - b for a, b in zip(cell, low)) in lattice

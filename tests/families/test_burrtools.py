@@ -244,7 +244,7 @@ def test_a_line_of_balls_from_two_and_one_and_its_answer_in_the_pyramids_lattice
 def test_a_cell_off_the_sphere_grid_is_named():
     text = puzzle_text([shape(cells_of((0, 0, 0), (1, 0, 0))), shape(cells_of((0, 0, 0)))], [problem([(1, 2)], 0)],
                        grid=2)
-    with pytest.raises(InvalidPuzzle, match=r"shape 1 \(the result\): voxel \(1, 0, 0\) is not on the sphere grid"):
+    with pytest.raises(InvalidPuzzle, match=r"shape 1 \(the result\): voxel \(1, 0, 0\) is not on the spheres grid"):
         read(text)
 
 
@@ -401,6 +401,54 @@ def test_the_hexiamonds_in_the_6x6_rhombus_as_prisms_are_polyform_puzzlers_156()
     assert count(text) == board.known_distinct == 156
 
 
+# --- the grids cut from cubes: rhombic (3) and tetrahedra-octahedra (4) --------------------------------------------
+# Rhombic: a cube is 5 x 5 x 5 voxels, and its 24 cells are the voxels whose place in it, folded (4 - v for v > 2),
+# is a permutation of (0, 1, 2): each face's four quarter-pyramids to the centre.
+
+def cube_faces() -> list[dict]:
+    """The six faces of one rhombic cube, each its four cells (a square pyramid to the centre)."""
+    faces = []
+    for axis in range(3):
+        for side in (0, 4):
+            cells = []
+            for a, b in ((2, 1), (2, 3), (1, 2), (3, 2)):
+                voxel = [a, b]
+                voxel.insert(axis, side)
+                cells.append(tuple(voxel))
+            faces.append({cell: "#" for cell in cells})
+    return faces
+
+
+def test_a_rhombic_cube_of_24_cells_is_filled_by_six_face_pyramids_one_way():
+    faces = cube_faces()
+    whole = {cell: "#" for face in faces for cell in face}
+    assert len(whole) == 24 and all(burr_grids.RHOMBIC_GRID.is_cell(cell) for cell in whole)
+    text = puzzle_text([shape(whole), shape(faces[0])], [problem([(1, 6)], 0)], grid=3)
+    assert count(text, every=True) == 1 and count(text) == 1
+    two = puzzle_text([shape(whole), shape({**faces[0], **faces[2]})], [problem([(1, 3)], 0)], grid=3)
+    # two faces at an edge: the three such pieces tile the cube in 8 ways (each pair of opposite faces split
+    # once), one up to the cube's turns
+    assert count(two, every=True) == 8 and count(two) == 1
+
+
+def test_a_voxel_off_the_rhombic_grid_is_named():
+    text = puzzle_text([shape({(0, 0, 0): "#"}), shape({(0, 0, 0): "#"})], [problem([(1, 1)], 0)], grid=3)
+    with pytest.raises(InvalidPuzzle, match=r"voxel \(0, 0, 0\) is not on the rhombic grid"):
+        read(text)
+
+
+def test_an_octahedron_and_its_block_s_four_tetrahedra_fill_it_one_way():
+    """Tetrahedra-octahedra: a block of 3 x 3 x 3 voxels holds its middle (an octahedron) and four corners; in
+    block (0, 0, 0), whose indices add up even, the corners (2, 0, 0), (0, 2, 0), (0, 0, 2), (2, 2, 2)."""
+    block = {(1, 1, 1): "#", (2, 0, 0): "#", (0, 2, 0): "#", (0, 0, 2): "#", (2, 2, 2): "#"}
+    text = puzzle_text([shape(block), shape({(1, 1, 1): "#"}), shape({(2, 0, 0): "#"})],
+                       [problem([(1, 1), (2, 4)], 0)], grid=4)
+    assert count(text, every=True) == 1 and count(text) == 1
+    off = puzzle_text([shape({(0, 0, 0): "#"}), shape({(0, 0, 0): "#"})], [problem([(1, 1)], 0)], grid=4)
+    with pytest.raises(InvalidPuzzle, match=r"not on the tetrahedra-octahedra grid"):
+        read(off)
+
+
 def test_a_solution_written_reads_back_as_the_same_problem_and_cells(tmp_path):
     text = screws_and_ell()
     puzzle = read(text)
@@ -514,8 +562,8 @@ HOSTILE = {
         "</problem>", "<solutions><solution><assembly>0 0 x 0</assembly></solution></solutions></problem>")]).encode(),
         "is not a placement"),
     "no problem": (puzzle_text([shape(box(1, 1, 1))], []).encode(), "holds no problem"),
-    "rhombic dodecahedra": (puzzle_text([shape(box(1, 1, 1))], [problem([(0, 1)], 0)], grid=3).encode(),
-                            "grid type 3 (rhombic dodecahedra (cut cubes)) is not supported yet"),
+    "a grid BurrTools has not": (puzzle_text([shape(box(1, 1, 1))], [problem([(0, 1)], 0)], grid=7).encode(),
+                                 "<gridType> has type '7'; BurrTools' grids are 0 to 4"),
     "a piece with variable voxels": (puzzle_text([shape(box(2, 1, 1)), shape(box(1, 1, 1, mark="+"))],
                                                  [problem([(1, 1)], 0)]).encode(), "variable ('+') voxels"),
 }

@@ -1,7 +1,7 @@
 """BurrTools' grids: how its voxels become cells of xlsolver's lattices, how its pieces turn, which symmetries of
 a result shape it reduces by, and its numbering of the rotations in an ``<assembly>``.
 
-Three grids are read:
+Every grid is read:
 
 * **cubes** (grid 0): a voxel (x, y, z) is the cube ``(x, y, z)`` of ``lattice.CUBIC``.  A piece takes the 24
   rotations of the cube, never a mirror image.  BurrTools numbers them 0-23 (and the mirror images 24-47): number
@@ -24,6 +24,12 @@ Three grids are read:
   triangular layer) takes every turn of that plane, which the cube's mirror images give (BurrTools' sphere grid
   has 120 rotations for that).  Orientation numbers of this grid are not written (its table is BurrTools' own).
 
+* **rhombic** (grid 3) and **tetrahedra-octahedra** (grid 4): cubes cut finer, on a raster of 5 (3) voxels a
+  cube (block): ``lattice.RHOMBIC`` and ``lattice.TETRA_OCTA`` say which voxels are cells.  Pieces turn by the cube
+  grid's numbers (BurrTools turns them as cubes of the raster) and move by whole cubes (blocks whose indices change
+  by an even sum).  The cells are the voxels moved so that the cube's symmetries are matrices: by (-2, -2, -2) on
+  the rhombic grid, to 2v + 1 on the other.
+
 A placement (x, y, z, t) puts a piece's hotspot h, turned by t, on voxel (x, y, z): on every grid its voxels v
 fill the cells (x, y, z) + M_t v - M_t h, worked in the grid's ``space``.
 
@@ -37,7 +43,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from . import xmpuzzle
-from .lattice import CUBIC, PRISMS, SPHERES, TRIANGLE, Coord, Lattice, LayeredLattice, Transform
+from .lattice import CUBIC, PRISMS, RHOMBIC, SPHERES, TETRA_OCTA, TRIANGLE, Coord, Lattice, LayeredLattice, Transform
 
 Marked = Mapping[Coord, object]  # cell -> its mark
 Normal = tuple[tuple[Coord, ...], tuple[object, ...]]  # a marked shape in normal form: cells sorted, their marks
@@ -104,6 +110,21 @@ def _prism_voxel(cell: Coord) -> Coord:
     return col, -row, z
 
 
+def _rhombic_cell(voxel: Coord) -> Coord:
+    """A voxel of the rhombic grid as a cell of ``RHOMBIC``: each cube of 5 x 5 x 5 voxels centred on the origin's
+    multiples of 5."""
+    return tuple(v - 2 for v in voxel)
+
+
+def _rhombic_voxel(cell: Coord) -> Coord:
+    return tuple(c + 2 for c in cell)
+
+
+def _doubled_cell(voxel: Coord) -> Coord:
+    """A voxel of the tetrahedra-octahedra grid as a cell of ``TETRA_OCTA`` (2v + 1: its mirrors are matrices)."""
+    return tuple(2 * v + 1 for v in voxel)
+
+
 def moved(shape: Marked, transform: Transform) -> dict[Coord, object]:
     return {transform(*cell): mark for cell, mark in shape.items()}
 
@@ -129,13 +150,15 @@ class Grid:
     numbered: bool  # orientation numbers of ``<assembly>`` text are read and written
     to_cell: Callable[[Coord], Coord] = _identity
     to_voxel: Callable[[Coord], Coord] = _identity  # the inverse of ``to_cell``
+    off_grid: str = ""  # which voxels are cells, where not every one is: said of a voxel that is not
 
     def cell(self, voxel: Coord) -> Coord:
         """A voxel as a cell of this grid's ``space`` (where orientations and symmetries are worked)."""
         return self.to_cell(voxel)
 
     def is_cell(self, voxel: Coord) -> bool:
-        return self.type != 2 or sum(voxel) % 2 == 0
+        """Is the voxel a cell of this grid (``off_grid`` says which are)?"""
+        return (self.type != 2 or sum(voxel) % 2 == 0) and self.to_cell(voxel) in self.space
 
     @property
     def rotations(self) -> tuple[Transform, ...]:
@@ -240,9 +263,16 @@ def _flat_across_diagonal(shape: Marked) -> bool:
 CUBES = Grid(0, "cubes", CUBIC, CUBIC, NUMBERED, numbered=True)
 PRISM_GRID = Grid(1, "triangular prisms", PRISMS, PRISMS, _prism_numbered(), numbered=True, to_cell=_prism_cell,
                   to_voxel=_prism_voxel)
-BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=False)
+BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=False, off_grid="x + y + z must be even")
+RHOMBIC_GRID = Grid(3, "rhombic", RHOMBIC, RHOMBIC, NUMBERED, numbered=True, to_cell=_rhombic_cell,
+                    to_voxel=_rhombic_voxel,
+                    off_grid="in its cube of 5 x 5 x 5 voxels, folded to 0-2, a cell's x, y and z are 0, 1 and 2")
+TETRA_OCTA_GRID = Grid(4, "tetrahedra-octahedra", TETRA_OCTA, TETRA_OCTA, NUMBERED, numbered=True,
+                       to_cell=_doubled_cell, to_voxel=TETRA_OCTA.point,
+                       off_grid="in its block of 3 x 3 x 3 voxels a cell is the middle or one of four corners, "
+                                "which four by the block's place")
 #: The grids xlsolver reads, by BurrTools' grid type.
-GRIDS = {grid.type: grid for grid in (CUBES, PRISM_GRID, BALLS)}
+GRIDS = {grid.type: grid for grid in (CUBES, PRISM_GRID, BALLS, RHOMBIC_GRID, TETRA_OCTA_GRID)}
 
 
 def normal(shape: Marked) -> Normal:
@@ -296,5 +326,5 @@ def signed_permutations() -> Iterable[tuple[tuple[int, ...], ...]]:
             yield tuple(tuple(signs[i] if j == perm[i] else 0 for j in range(3)) for i in range(3))
 
 
-__all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "PRISM_GRID", "BALLS", "GRIDS", "normal",
+__all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "PRISM_GRID", "BALLS", "RHOMBIC_GRID", "TETRA_OCTA_GRID", "GRIDS", "normal",
            "moved", "placed_cells", "placement_of", "cube_file", "signed_permutations"]

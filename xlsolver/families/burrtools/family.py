@@ -164,8 +164,10 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
                             for r, row in enumerate(frame.rows)))
         return laid_out(layer_frames(frame, depths))
 
-    def scene(solution) -> Scene:
+    def scene(solution) -> Scene | None:
         lattice = built.grid.lattice
+        if not lattice.solid:  # a grid drawn as its layers alone
+            return None
         shade = shades(solution)
         return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), shade[cell], label.letter)
                                           for option in solution for label in [built.cover.labels[option]]
@@ -353,6 +355,6 @@ def placements(built: Built, solution: Sequence[int]) -> tuple:
 
 FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write),)
 
-FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles of cubes, triangular prisms or spheres", read=read,
+FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles on any of its grids (cubes, prisms, spheres, cut cubes)", read=read,
                 solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
                 empty_data=exact.empty_data, files=FILES, order=7)
