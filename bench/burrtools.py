@@ -30,6 +30,7 @@ from xlsolver.geometry import burr_grids, xmpuzzle  # noqa: E402
 def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[int, int]:
     """(recorded assemblies that fill the result with every piece placed, recorded assemblies)."""
     result = file.shapes[problem.result]
+    grid = burr_grids.GRIDS[file.grid]
     shapes = [file.shapes[part.shape] for part in problem.parts for _ in range(part.high)]
     good = 0
     for placements in problem.solutions:
@@ -39,7 +40,11 @@ def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[i
             if placement is None:
                 continue
             filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
-            cells = burr_grids.placed_cells(filled, shape.hotspot, placement)
+            try:
+                cells = grid.placed_cells(filled, shape.hotspot, placement)
+            except ValueError:  # an orientation number the grid has not
+                fine = False
+                continue
             if any(cell in used or cell not in result.voxels for cell in cells):
                 fine = False
             used |= set(cells)
@@ -80,7 +85,7 @@ def main() -> None:
                 continue
             title = str(number + 1) + (f" ({problem.name})" if problem.name else "")
             check = ""
-            if file.grid == 0 and problem.solutions:
+            if file.grid in burr_grids.GRIDS and burr_grids.GRIDS[file.grid].numbered and problem.solutions:
                 good, stored = recorded_covers(file, problem)
                 check = f"; recorded assemblies decoded: {good} of {stored} fill the result"
             started = time.perf_counter()

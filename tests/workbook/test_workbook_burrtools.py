@@ -353,3 +353,25 @@ def test_the_command_line_presses_save_on_a_workbook(tmp_path, cli):
     assert re.match(rf"Cubes: Saved solution 1 with the puzzle to {re.escape(str(target))} ", saved.stdout)
     counted = cli("count", str(target), "--json")
     assert json.loads(counted.stdout)["recorded_assemblies"] is None  # one of several: written unsolved
+
+
+def test_the_libreoffice_exchange_passes_the_workbook_s_folder_for_relative_paths_and_save(tmp_path):
+    """What a click in LibreOffice sends (``exchange.respond``: the area's ranges and the workbook's path): a
+    relative File path is found, and Save writes, in the open workbook's folder (the click itself: the slow
+    test_libreoffice_buttons.py)."""
+    from xlsolver.workbook import exchange
+
+    shutil.copyfile(DEMO, tmp_path / "demo.xmpuzzle")
+    book = committed_book()
+    opened(book, "demo.xmpuzzle", "four T")
+    for action in ("solve", "save"):
+        ranges = {name: {"sheet": sheet, "top": top - 1, "left": left - 1, "cells": book.read(name)}
+                  for name, (sheet, top, left, _, _) in book.names.items() if name.startswith("BurrTools_")}
+        answer = exchange.respond({"protocol": exchange.PROTOCOL, "area": "BurrTools", "action": action,
+                                   "workbook": str(tmp_path / "board.xlsm"), "ranges": ranges})
+        assert answer["status"] == "solved", answer["message"]
+        for change in answer["changes"]:
+            if "values" in change:
+                book.write(change["range"], change["values"])
+    assert status(book).startswith(f"Saved solution 1 with the puzzle to {tmp_path / 'board-BurrTools.xmpuzzle'} ")
+    assert (tmp_path / "board-BurrTools.xmpuzzle").read_bytes()[:2] == b"\x1f\x8b"

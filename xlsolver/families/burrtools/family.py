@@ -19,7 +19,6 @@ from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
 from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec, block_starts
 from ...geometry import xmpuzzle
-from ...geometry.burr_grids import placement_of
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
 from .problem import HOLE, OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
@@ -138,6 +137,18 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     notes = ([chosen] if chosen else []) + [legend(built)]
     puzzle = BurrPuzzle(**vars(base), built=built, notes=tuple(notes))
 
+    plane = built.grid.lattice.layer_lattice
+
+    def laid_out(frames: list[Frame]) -> list[Frame]:
+        """Layers of triangles drawn as triangles: the text's columns say which way each points."""
+        if not plane:
+            return frames
+        cell = next(iter(built.positions))
+        _, row, col = built.grid.lattice.position(built.drawn[cell])
+        _, drawn_row, drawn_col = built.positions[cell]
+        shift = (row - drawn_row + col - drawn_col) % 2
+        return [replace(frame, lattice=plane, shift=shift) for frame in frames]
+
     def shades(solution) -> dict:
         """Each piece's cells in its colour, a copy after the first of a shape a shade of it (they share a letter)."""
         placed: dict[str, list] = {}
@@ -153,10 +164,12 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         frame = Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE)
         frame = Frame(tuple(tuple(replace(c, colour=shade.get((r, k), c.colour)) for k, c in enumerate(row))
                             for r, row in enumerate(frame.rows)))
-        return layer_frames(frame, depths)
+        return laid_out(layer_frames(frame, depths))
 
-    def scene(solution) -> Scene:
+    def scene(solution) -> Scene | None:
         lattice = built.grid.lattice
+        if not lattice.solid:  # a grid drawn as its layers alone
+            return None
         shade = shades(solution)
         return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), shade[cell], label.letter)
                                           for option in solution for label in [built.cover.labels[option]]
@@ -169,7 +182,7 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         return {"layers": [rows[start:start + d] for start, d in zip(first_line, depths)]}
 
     puzzle.frames, puzzle.scene, puzzle.figures = frames, scene, figures
-    puzzle.drawn = lambda frame: layer_frames(frame, depths)
+    puzzle.drawn = lambda frame: laid_out(layer_frames(frame, depths))
     return puzzle
 
 
@@ -295,7 +308,7 @@ def write(puzzle: BurrPuzzle) -> bytes:
         raise Unsupported("there is no solution to write")
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube grid only)")
+                          "orientation numbers of the cube and prism grids only)")
     from ... import counting
     from . import assemblies
 
@@ -313,7 +326,7 @@ def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) ->
     number as its count when ``complete`` (they are all of its assemblies), else state 0."""
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube grid only)")
+                          "orientation numbers of the cube and prism grids only)")
     problem = built.problem
     assemblies = tuple(placements(built, solution) for solution in solutions)
     state = xmpuzzle.SOLVED if complete else xmpuzzle.UNSOLVED
@@ -336,7 +349,7 @@ def placements(built: Built, solution: Sequence[int]) -> tuple:
     for piece in built.pieces:
         shape = built.file.shapes[piece.shape]
         filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
-        mine = sorted((placement_of(filled, shape.hotspot, dict(label.colours))
+        mine = sorted((built.grid.placement_of(filled, shape.hotspot, dict(label.colours))
                        for label in by_letter.get(piece.letter, [])), key=lambda p: (p[3], p[0], p[1], p[2]))
         found += mine + [None] * (piece.high - len(mine))
     return tuple(found)
@@ -364,6 +377,7 @@ def sheets() -> tuple[SheetSpec, ...]:
                         cells=(SettingCell("problem", (-2, 25), span=5),)),),
         areas_top=BELOW_INTRO),)
 
-FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres", read=read,
+
+FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles on any of its grids (cubes, prisms, spheres, cut cubes)", read=read,
                 solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
                 empty_data=exact.empty_data, files=FILES, sheets=sheets, order=7)
