@@ -375,3 +375,37 @@ def test_the_libreoffice_exchange_passes_the_workbook_s_folder_for_relative_path
                 book.write(change["range"], change["values"])
     assert status(book).startswith(f"Saved solution 1 with the puzzle to {tmp_path / 'board-BurrTools.xmpuzzle'} ")
     assert (tmp_path / "board-BurrTools.xmpuzzle").read_bytes()[:2] == b"\x1f\x8b"
+
+
+def test_a_file_on_the_prism_grid_is_drawn_in_triangles_and_saved(tmp_path, cli):
+    """Three lozenges of two triangles fill a hexagon of six (BurrTools' grid 1): the layer under its caption as
+    the command line prints it, each triangle pointing down shaded (as the Polyforms sheet draws them), and the
+    file Save writes read back: its pieces placed on the hexagon, its one assembly recorded."""
+    hexagon = "_###_###"  # x 0..3, y 0..1: the prisms (1..3, 0..1) of one layer; x + y even points up
+    text = (f'<?xml version="1.0"?><puzzle version="2"><gridType type="1"/><colors/><shapes>'
+            f'<voxel x="4" y="2" z="1" type="0">{hexagon}</voxel><voxel x="2" y="1" z="1" type="0">##</voxel>'
+            f'</shapes><problems><problem state="0"><shapes><shape id="1" count="3"/></shapes><result id="0"/>'
+            f'<bitmap/></problem></problems><comment/></puzzle>')
+    (tmp_path / "hexagon.xmpuzzle").write_text(text, encoding="utf-8")
+    book = in_folder(tmp_path)
+    opened(book, "hexagon.xmpuzzle")
+    actions.press(book, "BurrTools", "solve")
+    shown, expected = shown_layers(book, cli, tmp_path / "hexagon.xmpuzzle")
+    assert shown == expected and expected["layer 1"] == ["AAA", "AAA"]
+    values, fills = book.read("BurrTools_Out"), book.fills_of("BurrTools_Out")
+    row = next(r for r, line in enumerate(values) if "layer 1" in line) + 1
+    left = next(c for c, value in enumerate(values[row]) if value == "A")
+    solution = FAMILY.solve(FAMILY.parse(text.splitlines(), Settings({})), Ask())
+    colours = {(r, c): cell.colour for r, line in enumerate(solution.frames[0].rows) for c, cell in enumerate(line)}
+    as_coloured = {(r + c) % 2 for (r, c), colour in colours.items() if fills[row + r][left + c] == colour}
+    shaded = {(r + c) % 2 for (r, c), colour in colours.items() if fills[row + r][left + c] != colour}
+    assert len(as_coloured) == len(shaded) == 1 and as_coloured != shaded, "up and down triangles alternate"
+    actions.press(book, "BurrTools", "save")
+    written = xmpuzzle.read(xmpuzzle.text_of((tmp_path / "board-BurrTools.xmpuzzle").read_bytes()))
+    [placements] = written.problems[0].solutions
+    lozenge = written.shapes[1]
+    covered = [cell for placement in placements
+               for cell in burr_grids.PRISM_GRID.placed_cells({v: 0 for v in lozenge.voxels}, lozenge.hotspot,
+                                                              placement)]
+    assert sorted(covered) == sorted((x, y, 0) for y in (0, 1) for x in (1, 2, 3))
+    assert (written.problems[0].state, written.problems[0].assemblies) == (xmpuzzle.SOLVED, 1)

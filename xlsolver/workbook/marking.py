@@ -68,6 +68,7 @@ def in_bands(area: layout.Area, frames: list[Frame], scene: Scene | None) -> Fra
     def caption_cells(caption: str) -> int:
         return area.columns_for(layout.text_pixels(caption))
 
+    frames = [plane.as_drawn(frame) for frame in frames]  # each on its own lattice: prisms' layers as triangles
     drawn = views_in_bands([frames], area.cols, caption_cells)
     if drawn.height > area.rows or drawn.width > area.cols:
         sizes = sorted({(frame.height, frame.width) for frame in frames}, reverse=True)
@@ -79,7 +80,7 @@ def in_bands(area: layout.Area, frames: list[Frame], scene: Scene | None) -> Fra
                        f"cells, more than the {area.rows} x {area.cols} of the solution grid")
     if scene is None:
         return drawn
-    seen = views_in_bands([frames, views(scene)], area.cols, caption_cells)
+    seen = views_in_bands([frames, [plane.as_drawn(view) for view in views(scene)]], area.cols, caption_cells)
     return seen if seen.height <= area.rows and seen.width <= area.cols else drawn
 
 
