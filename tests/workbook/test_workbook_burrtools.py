@@ -255,9 +255,8 @@ HOSTILE = {  # a file's bytes -> what the status line says of it
     "a box of a billion voxels": (b'<puzzle version="2"><gridType type="0"/><shapes><voxel x="1000" y="1000" '
                                   b'z="1000" type="0"></voxel></shapes><problems/></puzzle>',
                                   "xlsolver reads shapes of at most 1,000,000"),
-    "another grid": (b'<puzzle version="2"><gridType type="1"/><shapes><voxel x="1" y="1" z="1" type="0">#</voxel>'
-                     b'</shapes><problems><problem><shapes><shape id="0" count="1"/></shapes><result id="0"/>'
-                     b'</problem></problems></puzzle>', "grid type 1 (triangular prisms) is not supported yet"),
+    "no such grid": (b'<puzzle version="2"><gridType type="7"/><shapes><voxel x="1" y="1" z="1" type="0">#</voxel>'
+                     b'</shapes><problems/></puzzle>', "<gridType> has type '7'; BurrTools' grids are 0 to 4"),
 }
 
 
