@@ -350,8 +350,9 @@ def read_burr_file(value) -> str:
 def press_workbook(value) -> str:
     name, action, grid, extra = value
     book = committed_book()
-    width = len(book.read(f"{name}_In")[0])
-    book.write(f"{name}_In", [list(row) + [None] * (width - len(row)) for row in grid])
+    typed_in = layout.area(name).input_name  # the input grid, or the File cell of an area read from a file
+    height, width = len(book.read(typed_in)), len(book.read(typed_in)[0])
+    book.write(typed_in, [(list(row) + [None] * width)[:width] for row in grid[:height]])
     for cell, value_typed in extra.items():
         if book.has_name(cell):
             shape = book.read(cell)
