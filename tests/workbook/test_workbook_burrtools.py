@@ -141,6 +141,23 @@ def test_the_problem_cell_is_said_when_a_file_has_several_and_named_when_wrong(t
     assert book.fills_of("BurrTools_Problem") == [[layout.ERROR_FILL]]
 
 
+def test_unique_asks_for_one_assembly_as_burrtools_counts_not_one_placement(tmp_path, cli):
+    """The screws of the demo file: one assembly, whose placements are its images under the result's symmetries
+    (none of them is the only placement); the Soma cube: 240 assemblies."""
+    book = in_folder(tmp_path)
+    opened(book, str(DEMO), "screws")
+    answer = actions.press(book, "BurrTools", "unique")
+    placements = cli_json(cli, "count", str(DEMO), "--problem", "1", "--all")["solutions"]
+    assert placements > 1 and answer.status is Status.SOLVED and answer.data["unique"] is True
+    assert status(book).startswith(f"Unique: exactly one assembly, as BurrTools counts (shown; its {placements} "
+                                   "placements are images of one another under the result's symmetries).")
+    assert not blank(book.read("BurrTools_Out"))
+    opened(book, str(SOMA_FILE))
+    answer = actions.press(book, "BurrTools", "unique")
+    assert answer.status is Status.NOT_UNIQUE and answer.data["unique"] is False
+    assert status(book).startswith("Not unique: at least two assemblies, as BurrTools counts (press Next to see more).")
+
+
 def test_save_on_the_burrtools_sheet_writes_the_problem_with_the_solution_shown(tmp_path):
     book = in_folder(tmp_path)
     opened(book, str(DEMO), "four T")

@@ -210,8 +210,47 @@ def legend(built: Built) -> str:
 def solve(puzzle: BurrPuzzle, ask: Ask) -> Answer:
     if ask.steps:
         raise Unsupported("--steps is not offered for BurrTools files yet")
-    answer = exact.solve(puzzle, ask)
+    answer = unique(puzzle, ask) if ask.unique else exact.solve(puzzle, ask)
     answer.notes = list(puzzle.notes) + answer.notes
+    return answer
+
+
+def unique(puzzle: BurrPuzzle, ask: Ask) -> Answer:
+    """Is there one assembly, as BurrTools counts (its placements that the result's symmetries carry onto one
+    another are one)?  Not whether there is one placement: a puzzle whose result has symmetries never has one.
+    The first solution is shown; the assemblies are counted, the least placement of each class kept, up to two."""
+    from ... import counting
+    from . import assemblies
+
+    answer = exact.solve(puzzle, replace(ask, unique=False))
+    if not answer.frames:  # no solution (the message says why), or none within the time limit
+        if answer.status is Status.NO_SOLUTION:
+            answer.message = f"No solution, so not unique: {answer.message[0].lower()}{answer.message[1:]}"
+        return answer
+    built = puzzle.built
+    request = counting.Request(built.cover, accept=assemblies.least_of_class(built, assemblies.group(built)),
+                               limit=2, controls=counting.Controls(time_limit=ask.time_limit, cancel=ask.cancel,
+                                                                   progress=ask.progress))
+    looked = counting.count(request)
+    verdict = False if looked.total > 1 else True if looked.complete else None
+    if verdict:
+        placements = looked.candidates or 1
+        images = "" if placements == 1 else \
+            f"; its {placements:,} placements are images of one another under the result's symmetries"
+        status, message = Status.SOLVED, f"Unique: exactly one assembly, as BurrTools counts (shown{images})."
+    elif verdict is False:
+        more = f" ({ask.another} to see more)" if ask.another else ""
+        status, message = Status.NOT_UNIQUE, f"Not unique: at least two assemblies, as BurrTools counts{more}."
+    elif looked.stopped == Status.CANCELLED:
+        status, message = Status.CANCELLED, "Undecided: one solution found, then interrupted."
+    else:
+        status = Status.TIME_LIMIT
+        limit = f"the {ask.time_limit:g} s time limit" if ask.time_limit else "its limit"
+        message = f"Undecided: one solution found, stopped by {limit}. Raise it to decide."
+    line = {True: "the assembly is unique", False: "there is more than one assembly",
+            None: "stopped before uniqueness was decided"}[verdict]
+    answer.status, answer.message, answer.messages = status, message, [line]
+    answer.data = {**answer.data, "unique": verdict}
     return answer
 
 
