@@ -408,9 +408,9 @@ def _draw_area(ws, formats: _Formats, area: layout.Area) -> None:
 
 
 def _draw_file_area(ws, formats: _Formats, area: layout.Area) -> None:
-    """An area whose puzzle is a file (``AreaSpec.file``): the File cell beside the title, where the path is typed
-    (merged over its span, a prompt saying what to type), and the solution grid, which xlsolver fills with the
-    answer's frames in bands (``marking.in_bands``)."""
+    """An area whose puzzle is a file (``AreaSpec.file``): the File cell on the row under the title, where the path
+    is typed (merged over its span, a prompt saying what to type), and the solution grid, which xlsolver fills with
+    the answer's frames in bands (``marking.in_bands``)."""
     spec = area.spec.file
     row, col = area.file_cell
     ws.write(row, col - _label_offset(spec.label), spec.label, formats.label)
