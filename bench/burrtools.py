@@ -7,9 +7,9 @@ unknown licence, so not in this repository; extract them with ``git show`` into 
 with the same XML are measured once.  For every problem BurrTools solved (state 2) the table gives the
 assemblies it recorded, xlsolver's count as ``xlsolver count FILE --problem N`` gives it (in this process, the
 file read and the problem built included), the seconds, and whether they agree; a problem xlsolver refuses
-(another grid) says why.  On the cube grid every ``<assembly>`` the file records is also decoded with
-BurrTools' rotation numbers (``geometry.burr_grids``) and checked to be a placement of every piece that fills the
-result: the check of the numbering against files BurrTools wrote.
+(another grid) says why.  On the cube and sphere grids every ``<assembly>`` the file records is also decoded with
+BurrTools' numbers of the grid's turns (``geometry.burr_grids``, ``geometry.burr_spheres``) and checked to be a
+placement of every piece that fills the result: the check of the numbering against files BurrTools wrote.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from xlsolver.geometry import burr_grids, xmpuzzle  # noqa: E402
 
 def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[int, int]:
     """(recorded assemblies that fill the result with every piece placed, recorded assemblies)."""
+    grid = burr_grids.GRIDS[file.grid]
     result = file.shapes[problem.result]
     shapes = [file.shapes[part.shape] for part in problem.parts for _ in range(part.high)]
     good = 0
@@ -39,7 +40,11 @@ def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[i
             if placement is None:
                 continue
             filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
-            cells = burr_grids.placed_cells(filled, shape.hotspot, placement)
+            try:
+                cells = grid.placed_cells(filled, shape.hotspot, placement)
+            except ValueError:  # a turn the piece does not take
+                fine = False
+                continue
             if any(cell in used or cell not in result.voxels for cell in cells):
                 fine = False
             used |= set(cells)
@@ -80,7 +85,7 @@ def main() -> None:
                 continue
             title = str(number + 1) + (f" ({problem.name})" if problem.name else "")
             check = ""
-            if file.grid == 0 and problem.solutions:
+            if file.grid in burr_grids.GRIDS and burr_grids.GRIDS[file.grid].numbered and problem.solutions:
                 good, stored = recorded_covers(file, problem)
                 check = f"; recorded assemblies decoded: {good} of {stored} fill the result"
             started = time.perf_counter()

@@ -13,9 +13,9 @@ Two grids are read:
 * **spheres** (grid 2): the voxels with x + y + z even are the centres of balls packed face-centred cubic (a
   ball touches the twelve at (+-1, +-1, 0) and the like).  The square layers z = const are the layers of
   ``lattice.SPHERES`` under (x, y, z) -> (x + y, x - y, z), so a BurrTools pyramid is xlsolver's pyramid.  A
-  piece takes the cube's 24 rotations; one lying flat in a plane across a body diagonal (the balls of a
-  triangular layer) takes every turn of that plane, which the cube's mirror images give (BurrTools' sphere grid
-  has 120 rotations for that).  Orientation numbers of this grid are not written (its table is BurrTools' own).
+  piece takes the turns of BurrTools' own numbered list that carry its balls onto balls: the cube's 24 rotations,
+  and for one lying flat in a plane across a body diagonal (the balls of a triangular layer) every turn of that
+  plane.  That list, its numbering and the placements it gives are ``burr_spheres``'.
 
 A shape here is *marked*: each cell carries what tells it apart (a piece's constraint colour; a result cell's
 state and colour), so orientations and symmetries keep colours where they are.
@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from . import xmpuzzle
+from . import burr_spheres, xmpuzzle
 from .lattice import CUBIC, SPHERES, Coord, LayeredLattice, Transform
 
 Marked = Mapping[Coord, object]  # cell -> its mark
@@ -113,10 +113,11 @@ class Grid:
         return {cell: tuple(a - b for a, b in zip(image, low)) for cell, image in placed.items()}
 
     def orientations(self, shape: Marked) -> list[Normal]:
-        """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers on the cube grid."""
-        transforms = NUMBERED if self.type == 2 and _flat_across_diagonal(shape) else ROTATIONS
+        """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers on the grid."""
+        if self.type == 2:
+            return burr_spheres.orientations(shape)
         found: dict[Normal, None] = {}
-        for transform in transforms:
+        for transform in ROTATIONS:
             found.setdefault(normal(moved(shape, transform)), None)
         return list(found)
 
@@ -145,6 +146,16 @@ class Grid:
             found.setdefault(key, Symmetry(cells, index >= 24 and not rotation_only))
         return list(found.values())
 
+    def placed_cells(self, filled: Mapping[Coord, object], hotspot: Coord, placement: Sequence[int]
+                     ) -> dict[Coord, object]:
+        """The cells a piece fills, placed as an ``<assembly>`` says (x, y, z of its hotspot, turn t), on this grid."""
+        return (burr_spheres.placed_cells if self.type == 2 else placed_cells)(filled, hotspot, placement)
+
+    def placement_of(self, filled: Mapping[Coord, object], hotspot: Coord, cells: Mapping[Coord, object]
+                     ) -> tuple[int, int, int, int]:
+        """The ``<assembly>`` placement BurrTools writes for a piece filling ``cells``, on this grid."""
+        return (burr_spheres.placement_of if self.type == 2 else placement_of)(filled, hotspot, cells)
+
 
 def _flat_across_diagonal(shape: Marked) -> bool:
     """Whether the cells lie in one plane square to a body diagonal of the cube (a triangular layer of balls)."""
@@ -155,7 +166,7 @@ def _flat_across_diagonal(shape: Marked) -> bool:
 
 
 CUBES = Grid(0, "cubes", CUBIC, numbered=True)
-BALLS = Grid(2, "spheres", SPHERES, numbered=False)
+BALLS = Grid(2, "spheres", SPHERES, numbered=True)
 #: The grids xlsolver reads, by BurrTools' grid type.
 GRIDS = {grid.type: grid for grid in (CUBES, BALLS)}
 
