@@ -17,9 +17,11 @@ class BuildCLibrary(build_ext):
         return ext.export_symbols  # no PyInit_ function: ctypes loads it (engine/native.py, search_native.py)
 
 
-def c_library(name: str, source: str, symbols: list[str]) -> Extension:
-    """A plain shared library ``xlsolver.engine.NAME`` from ``source``, optional, -O3 where gcc or clang builds it."""
+def c_library(name: str, source: str, symbols: list[str], headers: tuple[str, ...] = ()) -> Extension:
+    """A plain shared library ``xlsolver.engine.NAME`` from ``source`` (and the ``headers`` it includes: rebuilt
+    when one changes, shipped in the sdist), optional, -O3 where gcc or clang builds it."""
     return Extension(f"xlsolver.engine.{name}", sources=[f"xlsolver/engine/{source}"], export_symbols=symbols,
+                     depends=[f"xlsolver/engine/{header}" for header in headers],
                      extra_compile_args=[] if sys.platform == "win32" else ["-O3"], optional=True)
 
 
@@ -31,11 +33,12 @@ search_kernel = c_library("_search_native", "search_kernel.c",
 fewest_kernel = c_library("_fewest_native", "fewest_kernel.c",
                           ["xlsolver_fewest_abi", "xlsolver_fewest_new", "xlsolver_fewest_run", "xlsolver_fewest_free",
                            "xlsolver_fewest_explored", "xlsolver_fewest_solutions", "xlsolver_fewest_nodes",
-                           "xlsolver_fewest_children"])
+                           "xlsolver_fewest_children"], headers=("slices.h",))
 
 multiplicity_kernel = c_library("_multiplicity_native", "multiplicity_kernel.c",
                                 ["xlsolver_multiplicity_abi", "xlsolver_multiplicity_new", "xlsolver_multiplicity_run",
                                  "xlsolver_multiplicity_free", "xlsolver_multiplicity_explored",
-                                 "xlsolver_multiplicity_solutions", "xlsolver_multiplicity_nodes"])
+                                 "xlsolver_multiplicity_solutions", "xlsolver_multiplicity_nodes"],
+                                headers=("slices.h",))
 
 setup(ext_modules=[memo_kernel, search_kernel, fewest_kernel, multiplicity_kernel], cmdclass={"build_ext": BuildCLibrary})

@@ -7,9 +7,10 @@ unknown licence, so not in this repository; extract them with ``git show`` into 
 with the same XML are measured once.  For every problem BurrTools solved (state 2) the table gives the
 assemblies it recorded, xlsolver's count as ``xlsolver count FILE --problem N`` gives it (in this process, the
 file read and the problem built included), the seconds, and whether they agree; a problem xlsolver refuses
-(another grid) says why.  On the cube and sphere grids every ``<assembly>`` the file records is also decoded with
-BurrTools' numbers of the grid's turns (``geometry.burr_grids``, ``geometry.burr_spheres``) and checked to be a
-placement of every piece that fills the result: the check of the numbering against files BurrTools wrote.
+(another grid) says why.  On every grid whose numbering xlsolver knows, every ``<assembly>`` the file records is
+also decoded with BurrTools' numbers of the grid's turns (``geometry.burr_grids``, ``geometry.burr_spheres``) and
+checked to be a placement of every piece that fills the result: the check of the numbering against files
+BurrTools wrote.
 """
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ from xlsolver.geometry import burr_grids, xmpuzzle  # noqa: E402
 
 def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[int, int]:
     """(recorded assemblies that fill the result with every piece placed, recorded assemblies)."""
-    grid = burr_grids.GRIDS[file.grid]
     result = file.shapes[problem.result]
+    grid = burr_grids.GRIDS[file.grid]
     shapes = [file.shapes[part.shape] for part in problem.parts for _ in range(part.high)]
     good = 0
     for placements in problem.solutions:
@@ -42,7 +43,7 @@ def recorded_covers(file: xmpuzzle.Puzzle, problem: xmpuzzle.Problem) -> tuple[i
             filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
             try:
                 cells = grid.placed_cells(filled, shape.hotspot, placement)
-            except ValueError:  # a turn the piece does not take
+            except ValueError:  # an orientation number the grid has not
                 fine = False
                 continue
             if any(cell in used or cell not in result.voxels for cell in cells):

@@ -3,12 +3,13 @@ coordinates, with flat pieces standing in their three families of planes.  Known
 independent counts written here (lines of balls found by walking the twelve neighbour steps, boxes counted by hand)."""
 from __future__ import annotations
 
+import math
 from itertools import combinations, product
 
 import pytest
 
 from xlsolver.geometry import catalog
-from xlsolver.geometry.lattice import CUBIC, SPHERES, SQUARE, Transform
+from xlsolver.geometry.lattice import CUBIC, PRISMS, SPHERES, SQUARE, Transform
 
 SOMA = catalog.piece_set("soma")
 PYRAMID = SPHERES.pyramid()
@@ -149,3 +150,43 @@ def test_centres_put_touching_cells_one_unit_apart():
                 if other in cells:
                     assert math.dist(lattice.centre(cell), lattice.centre(other)) == pytest.approx(1.0)
     assert (SPHERES.solid, CUBIC.solid) == ("balls", "cubes")
+
+
+def test_prisms_turn_in_24_ways_that_keep_their_layers_level_and_their_triangles_triangles():
+    assert len(set(PRISMS.transforms)) == 24 and PRISMS.transforms[0] == Transform(((1, 0, 0), (0, 1, 0), (0, 0, 1)))
+    assert all((t.determinant_sign > 0) == (n < 12) for n, t in enumerate(PRISMS.transforms))
+    assert all(t.then(u) in PRISMS.transforms for t in PRISMS.transforms for u in PRISMS.transforms)
+    cells = [PRISMS.cell(z, r, c) for z in range(2) for r in range(-2, 3) for c in range(-3, 4)]
+    assert all(PRISMS.position(cell) == (z, r, c) for cell, (z, r, c) in
+               zip(cells, product(range(2), range(-2, 3), range(-3, 4))))
+    assert all(t(*cell) in PRISMS and t(*cell)[2] in (cell[2], -cell[2]) for t in PRISMS.transforms for cell in cells)
+
+
+def test_a_prism_touches_three_in_its_layer_and_one_above_and_below_each_one_unit_away():
+    cell = PRISMS.cell(1, 0, 0)
+    near = PRISMS.neighbours(cell)
+    assert len(near) == 5 and all(cell in PRISMS.neighbours(other) for other in near)
+    assert all(abs(math.dist(PRISMS.centre(cell), PRISMS.centre(other)) - d) < 1e-9
+               for other, d in zip(near, [math.sqrt(1 / 3)] * 3 + [1, 1]))
+
+
+def test_one_prism_lies_two_ways_and_its_translations_keep_which_way():
+    """A single prism points up or down: two orientations; a translation never turns one into the other."""
+    one = [PRISMS.cell(0, 0, 0)]
+    assert len(PRISMS.orientations(one, turn_over=False)) == 2
+    board = frozenset(PRISMS.cell(0, 0, c) for c in range(4))  # up, down, up, down
+    assert len(PRISMS.placements(PRISMS.orientations(one), board)) == 4
+
+
+def test_the_cut_cube_grids_hold_24_and_5_cells_a_block_and_the_cubes_48_symmetries_keep_them():
+    from xlsolver.geometry.lattice import RHOMBIC, TETRA_OCTA
+
+    rhombic = [cell for cell in product(range(-2, 8), range(-2, 3), range(-2, 3)) if cell in RHOMBIC]  # two cubes
+    assert len(rhombic) == 48
+    octa = [cell for cell in product(range(1, 12, 2), repeat=3) if cell in TETRA_OCTA]  # the points 0-5: 8 blocks
+    assert len(octa) == 8 * 5
+    for lattice, cells in ((RHOMBIC, rhombic), (TETRA_OCTA, octa)):
+        assert len(lattice.transforms) == 48 and all(t(*cell) in lattice for t in lattice.transforms for cell in cells)
+        for cell in cells:  # a normal form is a translation of the grid: it keeps every cell a cell
+            low = lattice.corner(cells)
+            assert tuple(a - b for a, b in zip(cell, low)) in lattice

@@ -114,6 +114,21 @@ def test_a_cube_shows_only_the_faces_no_neighbour_covers_in_its_three_shades():
     assert {f.get("fill") for f in drawn} == set(faces("#4daf4a")) and len(set(faces("#4daf4a"))) == 3
 
 
+def test_a_prism_shows_its_top_and_the_sides_that_face_the_viewer_and_touch_nothing():
+    """A hexagon of six prisms (BurrTools' triangular-prism grid) two layers high: the six tops of the upper layer,
+    and of the twelve sides around the hexagon the six facing the viewer (towards larger x and y), twice."""
+    from xlsolver.geometry.lattice import PRISMS
+
+    hexagon = [PRISMS.cell(z, r, c) for z in range(2) for r in range(2) for c in range(3)]
+    prisms = tuple(Block(*PRISMS.centre(cell), "#4daf4a", "A") for cell in hexagon)
+    root = ElementTree.fromstring(scene_svg(Scene("prisms", prisms)).encode())
+    drawn_ = [g.findall(f"{SVG}polygon") for g in root.iter(f"{SVG}g") if g.get("class") == "prism"]
+    assert len(drawn_) == 12
+    polygons = [p for faces_ in drawn_ for p in faces_]
+    assert sum(len(p.get("points").split()) == 3 for p in polygons) == 6  # the tops of the upper layer
+    assert sum(len(p.get("points").split()) == 4 for p in polygons) == 2 * 3  # sides: three face the viewer
+
+
 def test_a_3d_answer_is_drawn_as_its_shape_in_space(cli, tmp_path):
     pyramid, cube = tmp_path / "pyramid.svg", tmp_path / "soma.svg"
     solved_ = json.loads(cli("solve", str(EXAMPLES / "pyramid-81.txt"), "--svg", str(pyramid), "--json").stdout)

@@ -29,3 +29,13 @@ def test_cubes_are_seen_from_above_the_front_and_the_right_nearest_first():
     assert letters(front) == ["D ", "CB"]  # top row first; C (y = 1) is nearer the viewer than A
     assert letters(right) == ["D ", "CB"]  # seen from +x: y decreasing to the right; B (x = 1) hides A
     assert letters(side_by_side([above, front])) == ["AB D ", "D  CB"]
+
+
+def test_prisms_from_above_are_triangles_laid_out_as_text_the_highest_shown():
+    from xlsolver.geometry.lattice import PRISMS, TRIANGLE
+
+    cells = [PRISMS.cell(z, r, c) for z in range(2) for r in range(2) for c in range(3)]  # a hexagon, two high
+    scene = Scene("prisms", tuple(Block(*PRISMS.centre(cell), "#ffffff", "AB"[cell[2]]) for cell in cells))
+    [above] = views(scene)
+    assert above.lattice == "triangle" and [[c.text for c in row] for row in above.rows] == [["B"] * 3] * 2
+    assert [TRIANGLE.orientation(TRIANGLE.cell(0, c, above.shift)) for c in range(3)] == ["up", "down", "up"]

@@ -244,7 +244,7 @@ def test_a_line_of_balls_from_two_and_one_and_its_answer_in_the_pyramids_lattice
 def test_a_cell_off_the_sphere_grid_is_named():
     text = puzzle_text([shape(cells_of((0, 0, 0), (1, 0, 0))), shape(cells_of((0, 0, 0)))], [problem([(1, 2)], 0)],
                        grid=2)
-    with pytest.raises(InvalidPuzzle, match=r"shape 1 \(the result\): voxel \(1, 0, 0\) is not on the sphere grid"):
+    with pytest.raises(InvalidPuzzle, match=r"shape 1 \(the result\): voxel \(1, 0, 0\) is not on the spheres grid"):
         read(text)
 
 
@@ -288,6 +288,165 @@ def test_burrtools_numbers_its_cube_rotations_as_its_table_does():
     assert turn[24](1, 2, 3) == (-1, 2, 3)
     assert {t.matrix for t in turn} == set(burr_grids.signed_permutations())
     assert all(t.determinant_sign == (1 if n < 24 else -1) for n, t in enumerate(turn))
+
+
+# --- the triangular-prism grid (type 1) -------------------------------------------------------------------------
+# A voxel (x, y, z) is a prism whose triangle points up (y runs up) where x + y is even: voxel (0, 0, 0) stands on
+# the corners (0, 0), (1, 0), (1/2, h) of the plane, x steps half an edge, y one row of height h.
+
+def test_burrtools_numbers_its_prism_turns_as_its_table_does():
+    """Worked by hand from the table's geometry: turn 1 (60 degrees about the z axis through the origin) carries
+    voxel (0, 0, 0) onto the triangle (0, 0), (1/2, h), (-1/2, h), which is voxel (-1, 0, 0); turn 6 (half a turn
+    about the y axis) carries it onto (0, 0), (-1, 0), (-1/2, h), voxel (-2, 0, 0), and layer 1 onto layer -1;
+    turn 12, the mirror x -> -x, does the same in the plane and keeps the layer."""
+    grid = burr_grids.PRISM_GRID
+
+    def turned(t, voxel):
+        return grid.to_voxel(grid.transforms[t](*grid.cell(voxel)))
+
+    assert turned(0, (3, 1, 2)) == (3, 1, 2)
+    assert turned(1, (0, 0, 0)) == (-1, 0, 0)
+    assert _power(grid, 1, 6, (5, 2, 1)) == (5, 2, 1) != _power(grid, 1, 3, (5, 2, 1))
+    assert turned(6, (0, 0, 1)) == (-2, 0, -1) and turned(12, (0, 0, 1)) == (-2, 0, 1)
+    assert len(set(grid.transforms)) == 24
+    assert all(t.determinant_sign == (1 if n < 12 else -1) for n, t in enumerate(grid.transforms))
+    assert all(grid.transforms[12 + n] == grid.mirror.then(t) for n, t in enumerate(grid.transforms[:12]))
+
+
+def _power(grid, t, times, voxel):
+    cell = grid.cell(voxel)
+    for _ in range(times):
+        cell = grid.transforms[t](*cell)
+    return grid.to_voxel(cell)
+
+
+def test_a_placement_read_is_the_placement_written_for_every_prism_turn():
+    grid = burr_grids.PRISM_GRID
+    piece = {(0, 0, 0): 0, (1, 0, 0): 0, (2, 0, 0): 0, (1, 1, 0): 0, (1, 1, 1): 0}  # a bent, twisted piece
+    hotspot = (1, 0, 0)
+    for t in range(12):
+        turned_hotspot = grid.transforms[t](*grid.cell(hotspot))
+        for shift in ((0, 0, 0), (3, 0, 1), (-3, 6, 2)):  # translations of the grid: the hotspot stays a like prism
+            at = grid.to_voxel(tuple(a + b for a, b in zip(turned_hotspot, shift)))
+            cells = grid.placed_cells(piece, hotspot, (*at, t))
+            placement = grid.placement_of(piece, hotspot, {grid.cell(v): 0 for v in cells})
+            assert grid.placed_cells(piece, hotspot, placement) == cells
+    with pytest.raises(ValueError, match="not one of"):
+        grid.placed_cells(piece, hotspot, (0, 0, 0, 24))
+
+
+HEXAGON = {(x, y, 0): "#" for y in (0, 1) for x in (1, 2, 3)}  # six triangles about the point (3/2, h)
+
+
+def test_three_lozenges_fill_the_hexagon_in_two_ways_that_are_one_assembly():
+    """By hand: a hexagon of six triangles splits into three lozenges in two ways, a sixth of a turn apart."""
+    lozenge = {(0, 0, 0): "#", (1, 0, 0): "#"}
+    text = puzzle_text([shape(HEXAGON), shape(lozenge)], [problem([(1, 3)], 0)], grid=1)
+    assert count(text, every=True) == 2 and count(text) == 1
+
+
+def test_six_single_prisms_fill_the_hexagon_once():
+    """A prism pointing up moved onto one pointing down is no translation: each cell has one placement."""
+    text = puzzle_text([shape(HEXAGON), shape({(0, 0, 0): "#"})], [problem([(1, 6)], 0)], grid=1)
+    assert count(text, every=True) == 1 and count(text) == 1
+
+
+def test_two_layers_of_lozenges_are_four_fillings_and_two_assemblies():
+    """Each layer one of the two fillings: 4 in all; a turn swaps the fillings of both layers at once, so
+    (same, same) and (different) are the two classes."""
+    two = {(x, y, z): "#" for x, y, _ in HEXAGON for z in (0, 1)}
+    lozenge = {(0, 0, 0): "#", (1, 0, 0): "#"}
+    text = puzzle_text([shape(two), shape(lozenge)], [problem([(1, 6)], 0)], grid=1)
+    assert count(text, every=True) == 4 and count(text) == 2
+
+
+def test_a_prism_problem_is_drawn_as_triangles_and_written_back(tmp_path):
+    three = {(0, 0, 0): "#", (1, 0, 0): "#", (2, 0, 0): "#"}  # a trapezoid of three triangles
+    text = puzzle_text([shape(HEXAGON), shape(three), shape({(0, 0, 0): "#", (1, 0, 0): "#", (1, 1, 0): "#"})],
+                       [problem([(1, 1), (2, 1)], 0)], grid=1)
+    puzzle = read(text)
+    answer = BURR.solve(puzzle, Ask())
+    assert answer.status is Status.SOLVED
+    assert {frame.lattice for frame in answer.frames} == {"triangle"} and answer.scene.kind == "prisms"
+    again = xmpuzzle.read(xmpuzzle.text_of(BURR.file_form(".xmpuzzle").write(puzzle)))
+    [placements] = again.problems[0].solutions
+    grid = burr_grids.PRISM_GRID
+    covered = []
+    for part, placement in zip(again.problems[0].parts, placements):
+        piece = again.shapes[part.shape]
+        covered += grid.placed_cells({v: 0 for v in piece.voxels}, piece.hotspot, placement)
+    assert sorted(covered) == sorted(HEXAGON)
+
+
+def prism_voxels(triangles) -> dict:
+    """Triangles of ``lattice.TRIANGLE`` as one layer of prism voxels, moved to x, y >= 0 by a translation of the
+    grid (x + y changing by an even number: an odd one would turn every triangle the other way up)."""
+    voxels = [burr_grids.PRISM_GRID.to_voxel((*cell, 0)) for cell in triangles]
+    low_x, low_y = min(v[0] for v in voxels), min(v[1] for v in voxels)
+    low_x -= (low_x + low_y) % 2
+    return {(x - low_x, y - low_y, 0): "#" for x, y, _ in voxels}
+
+
+@pytest.mark.slow
+def test_the_hexiamonds_in_the_6x6_rhombus_as_prisms_are_polyform_puzzlers_156():
+    """The same puzzle two ways: the 12 hexiamonds (free: a flat prism turned over is turned in space) filling
+    the rhombus, one prism high.  BurrTools' assemblies (its mirror images merged, the set being closed under
+    them) are the tilings up to the rhombus's symmetries: Polyform Puzzler's published 156."""
+    from xlsolver.geometry import catalog
+
+    board = catalog.board("hexiamonds-6x6")
+    pieces = catalog.piece_set("hexiamonds").pieces
+    shapes = [shape(prism_voxels(board.cells))] + [shape(prism_voxels(p.cells), letter) for letter, p in pieces.items()]
+    text = puzzle_text(shapes, [problem([(n, 1) for n in range(1, len(shapes))], 0)], grid=1)
+    assert count(text) == board.known_distinct == 156
+
+
+# --- the grids cut from cubes: rhombic (3) and tetrahedra-octahedra (4) --------------------------------------------
+# Rhombic: a cube is 5 x 5 x 5 voxels, and its 24 cells are the voxels whose place in it, folded (4 - v for v > 2),
+# is a permutation of (0, 1, 2): each face's four quarter-pyramids to the centre.
+
+def cube_faces() -> list[dict]:
+    """The six faces of one rhombic cube, each its four cells (a square pyramid to the centre)."""
+    faces = []
+    for axis in range(3):
+        for side in (0, 4):
+            cells = []
+            for a, b in ((2, 1), (2, 3), (1, 2), (3, 2)):
+                voxel = [a, b]
+                voxel.insert(axis, side)
+                cells.append(tuple(voxel))
+            faces.append({cell: "#" for cell in cells})
+    return faces
+
+
+def test_a_rhombic_cube_of_24_cells_is_filled_by_six_face_pyramids_one_way():
+    faces = cube_faces()
+    whole = {cell: "#" for face in faces for cell in face}
+    assert len(whole) == 24 and all(burr_grids.RHOMBIC_GRID.is_cell(cell) for cell in whole)
+    text = puzzle_text([shape(whole), shape(faces[0])], [problem([(1, 6)], 0)], grid=3)
+    assert count(text, every=True) == 1 and count(text) == 1
+    two = puzzle_text([shape(whole), shape({**faces[0], **faces[2]})], [problem([(1, 3)], 0)], grid=3)
+    # two faces at an edge: the three such pieces tile the cube in 8 ways (each pair of opposite faces split
+    # once), one up to the cube's turns
+    assert count(two, every=True) == 8 and count(two) == 1
+
+
+def test_a_voxel_off_the_rhombic_grid_is_named():
+    text = puzzle_text([shape({(0, 0, 0): "#"}), shape({(0, 0, 0): "#"})], [problem([(1, 1)], 0)], grid=3)
+    with pytest.raises(InvalidPuzzle, match=r"voxel \(0, 0, 0\) is not on the rhombic grid"):
+        read(text)
+
+
+def test_an_octahedron_and_its_block_s_four_tetrahedra_fill_it_one_way():
+    """Tetrahedra-octahedra: a block of 3 x 3 x 3 voxels holds its middle (an octahedron) and four corners; in
+    block (0, 0, 0), whose indices add up even, the corners (2, 0, 0), (0, 2, 0), (0, 0, 2), (2, 2, 2)."""
+    block = {(1, 1, 1): "#", (2, 0, 0): "#", (0, 2, 0): "#", (0, 0, 2): "#", (2, 2, 2): "#"}
+    text = puzzle_text([shape(block), shape({(1, 1, 1): "#"}), shape({(2, 0, 0): "#"})],
+                       [problem([(1, 1), (2, 4)], 0)], grid=4)
+    assert count(text, every=True) == 1 and count(text) == 1
+    off = puzzle_text([shape({(0, 0, 0): "#"}), shape({(0, 0, 0): "#"})], [problem([(1, 1)], 0)], grid=4)
+    with pytest.raises(InvalidPuzzle, match=r"not on the tetrahedra-octahedra grid"):
+        read(off)
 
 
 def test_a_solution_written_reads_back_as_the_same_problem_and_cells(tmp_path):
@@ -442,8 +601,8 @@ HOSTILE = {
         "</problem>", "<solutions><solution><assembly>0 0 x 0</assembly></solution></solutions></problem>")]).encode(),
         "is not a placement"),
     "no problem": (puzzle_text([shape(box(1, 1, 1))], []).encode(), "holds no problem"),
-    "triangular prisms": (puzzle_text([shape(box(1, 1, 1))], [problem([(0, 1)], 0)], grid=1).encode(),
-                          "grid type 1 (triangular prisms) is not supported yet"),
+    "a grid BurrTools has not": (puzzle_text([shape(box(1, 1, 1))], [problem([(0, 1)], 0)], grid=7).encode(),
+                                 "<gridType> has type '7'; BurrTools' grids are 0 to 4"),
     "a piece with variable voxels": (puzzle_text([shape(box(2, 1, 1)), shape(box(1, 1, 1, mark="+"))],
                                                  [problem([(1, 1)], 0)]).encode(), "variable ('+') voxels"),
 }

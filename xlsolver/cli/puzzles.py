@@ -134,12 +134,13 @@ def _draw(args, answer: Answer, title: str) -> int | None:
 
     if answer.steps and answer.steps.scenes:
         picture = svg3d.steps_svg(answer.steps.scenes, title)
-    elif answer.scene:
-        picture = svg3d.scene_svg(answer.scene, title, answer.frames)
     else:
         from ..geometry.lattice import drawn_corners
 
-        picture = svg.frames_svg(answer.frames, title, drawn_corners)
+        if answer.scene:
+            picture = svg3d.scene_svg(answer.scene, title, answer.frames, drawn_corners)
+        else:
+            picture = svg.frames_svg(answer.frames, title, drawn_corners)
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as err:

@@ -17,12 +17,15 @@
  * trying them: each fits (a live option holds no covered item and no clashing colour).
  *
  * The search runs for a budget of nodes and returns with its whole state in the Search struct, so Python
- * checks the clock, reports progress or stops, then calls again (fewest_native.py).  Compiled when xlsolver
- * is installed (setup.py, optional) and called through ctypes: no Python headers, no numpy needed.
+ * checks the clock, reports progress or stops, then calls again (fewest_native.py, sliced.py; what the slices
+ * share with multiplicity_kernel.c is slices.h).  Compiled when xlsolver is installed (setup.py, optional)
+ * and called through ctypes: no Python headers, no numpy needed.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "slices.h"
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -56,8 +59,6 @@ enum { AUTO = -1, LISTS = 0, BITS = 1 };
  * words, and its rows at most BIT_WORDS words (64 MB). */
 #define BIT_SCAN 4096
 #define BIT_WORDS (1LL << 23)
-
-enum { RUNNING, DONE, LIMIT, BUFFER_FULL };
 
 typedef struct {
     int32_t n_items, n_primary, n_options;
@@ -492,12 +493,8 @@ EXPORT HOT int32_t xlsolver_fewest_run(Search *s, int64_t budget, uint64_t limit
     if (s->depth < 0) { /* the root (not a node: nodes are options tried, as fewest.py counts them) */
         uint64_t before = s->solutions;
         if (!open_level(s, base)) {
-            if (s->wants_solutions && s->solutions > before && *stored < rows) {
-                int32_t *row = out + (int64_t)(*stored)++ * width;
-                for (int32_t d = 0; d < base; d++)
-                    row[d] = s->chosen[d];
-                row[base] = -1;
-            }
+            if (s->wants_solutions && s->solutions > before && *stored < rows)
+                store_solution(s->chosen, base - 1, out, width, stored);
             s->status = (limit && s->solutions >= limit) ? LIMIT : DONE;
             return s->status;
         }
@@ -525,20 +522,10 @@ EXPORT HOT int32_t xlsolver_fewest_run(Search *s, int64_t budget, uint64_t limit
         if (!take(s, o, d) && open_level(s, d + 1))
             s->depth = d + 1;
         if (s->solutions > before) {
-            if (s->wants_solutions) {
-                if (*stored < rows) {
-                    int32_t *row = out + (int64_t)(*stored)++ * width;
-                    for (int32_t e = 0; e <= d; e++)
-                        row[e] = s->chosen[e];
-                    row[d + 1] = -1;
-                }
-                if (limit && s->solutions >= limit)
-                    return s->status = LIMIT;
-                if (*stored == rows)
-                    return BUFFER_FULL;
-            } else if (limit && s->solutions >= limit) {
-                return s->status = LIMIT;
-            }
+            int32_t end = solution_found(s->chosen, d, s->solutions, limit, s->wants_solutions, out, rows, width,
+                                         stored);
+            if (end != RUNNING)
+                return end == LIMIT ? (s->status = LIMIT) : end;
         }
         if (s->nodes >= stop_at)
             return RUNNING;
@@ -547,15 +534,7 @@ EXPORT HOT int32_t xlsolver_fewest_run(Search *s, int64_t budget, uint64_t limit
 
 /* Knuth's estimate of the share of the tree searched: each level's tried options over its total. */
 EXPORT double xlsolver_fewest_explored(const Search *s) {
-    if (s->status == DONE)
-        return 1.0;
-    double share = 0.0, weight = 1.0;
-    for (int32_t d = s->given_depth; d <= s->depth; d++) {
-        int32_t total = s->lv_total[d] > 0 ? s->lv_total[d] : 1;
-        share += weight * (s->lv_tried[d] - 1) / total;
-        weight /= total;
-    }
-    return share < 0 ? 0.0 : share > 1 ? 1.0 : share;
+    return s->status == DONE ? 1.0 : explored_share(s->lv_tried, s->lv_total, s->given_depth, s->depth);
 }
 
 EXPORT uint64_t xlsolver_fewest_solutions(const Search *s) { return s->solutions; }

@@ -14,13 +14,15 @@
  * live options are walked without passing dead ones; each item keeps its number of live options; the killed
  * options go on one stack (undone by popping it); the open items are a sparse set (closed: swapped out;
  * reopened: its size restored).  Options hold secondary items as fewest_kernel.c's list mode does (Knuth's
- * colours: an entry's colour, 0 none).  The search runs for a budget of nodes and returns with its state in the struct, so
- * Python checks the clock between slices (multiplicity_native.py).  Compiled at install (setup.py, optional)
- * and called through ctypes.
+ * colours: an entry's colour, 0 none).  The search runs for a budget of nodes and returns with its state in
+ * the struct, so Python checks the clock between slices (multiplicity_native.py, sliced.py; what the slices
+ * share with fewest_kernel.c is slices.h).  Compiled at install (setup.py, optional) and called through ctypes.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "slices.h"
 
 #if defined(_MSC_VER)
 #define EXPORT __declspec(dllexport)
@@ -32,7 +34,6 @@
 
 #define ABI 2 /* multiplicity_native.py refuses a library built from another version of this file */
 
-enum { RUNNING, DONE, LIMIT, BUFFER_FULL };
 enum { NONE = -2, NULL_BRANCH = -1 }; /* a level's branch under way, when it is not an option */
 
 typedef struct {
@@ -253,15 +254,6 @@ EXPORT Search *xlsolver_multiplicity_new(int32_t n_items, int32_t n_primary, int
     return s;
 }
 
-/* Write the solution of levels 0..d (null branches left out) to the next row of out. */
-static void store(const Search *s, int32_t d, int32_t *out, int32_t width, int32_t *stored) {
-    int32_t *row = out + (int64_t)(*stored)++ * width, n = 0;
-    for (int32_t e = 0; e <= d; e++)
-        if (s->chosen[e] >= 0)
-            row[n++] = s->chosen[e];
-    row[n] = -1;
-}
-
 /* Search for `budget` more nodes.  Solutions, when wanted, go to out: rows of `width` options, -1 ended, while
  * there is room.  Returns the status: RUNNING (budget spent), DONE, LIMIT (`limit` solutions, 0: none),
  * BUFFER_FULL (out full: read it, then call again). */
@@ -276,7 +268,7 @@ EXPORT int32_t xlsolver_multiplicity_run(Search *s, int64_t budget, uint64_t lim
         uint64_t before = s->solutions;
         if (!open_level(s, base)) {
             if (wants_solutions && s->solutions > before && rows > 0)
-                store(s, base - 1, out, width, stored);
+                store_solution(s->chosen, base - 1, out, width, stored);
             s->status = (limit && s->solutions >= limit) ? LIMIT : DONE;
             return s->status;
         }
@@ -316,16 +308,9 @@ EXPORT int32_t xlsolver_multiplicity_run(Search *s, int64_t budget, uint64_t lim
         if (open_level(s, d + 1))
             s->depth = d + 1;
         if (s->solutions > before) {
-            if (wants_solutions) {
-                if (*stored < rows)
-                    store(s, d, out, width, stored);
-                if (limit && s->solutions >= limit)
-                    return s->status = LIMIT;
-                if (*stored == rows)
-                    return BUFFER_FULL;
-            } else if (limit && s->solutions >= limit) {
-                return s->status = LIMIT;
-            }
+            int32_t end = solution_found(s->chosen, d, s->solutions, limit, wants_solutions, out, rows, width, stored);
+            if (end != RUNNING)
+                return end == LIMIT ? (s->status = LIMIT) : end;
         }
         if (s->nodes >= stop_at)
             return RUNNING;
@@ -334,15 +319,7 @@ EXPORT int32_t xlsolver_multiplicity_run(Search *s, int64_t budget, uint64_t lim
 
 /* Knuth's estimate of the share of the tree searched: each level's tried branches over its width. */
 EXPORT double xlsolver_multiplicity_explored(const Search *s) {
-    if (s->status == DONE)
-        return 1.0;
-    double share = 0.0, weight = 1.0;
-    for (int32_t d = s->given_depth; d <= s->depth; d++) {
-        int32_t total = s->lv_total[d] > 0 ? s->lv_total[d] : 1;
-        share += weight * (s->lv_tried[d] - 1) / total;
-        weight /= total;
-    }
-    return share < 0 ? 0.0 : share > 1 ? 1.0 : share;
+    return s->status == DONE ? 1.0 : explored_share(s->lv_tried, s->lv_total, s->given_depth, s->depth);
 }
 
 EXPORT uint64_t xlsolver_multiplicity_solutions(const Search *s) { return s->solutions; }

@@ -21,7 +21,7 @@ CARDS = (
         Setting('board', 'Board', "pyramid (55 balls), pyramid-N (N layers), soma (3x3x3), bedlam (4x4x4), a box WxDxH, or balls or cubes: the cells as typed (blank: the pieces' own board)"),
         Setting('pieces', 'Pieces', "iq-puzzler-pro, kanoodle, soma, bedlam or a piece-set file (blank: the board's own)"),
     )),
-    Card('burrtools', 'burrtools', 'BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres', order=7, counts=True, command=None, reads=('.xmpuzzle',), writes=('.xmpuzzle',), settings=(
+    Card('burrtools', 'burrtools', 'BurrTools files (.xmpuzzle): 3D puzzles on any of its grids (cubes, prisms, spheres, cut cubes)', order=7, counts=True, command=None, reads=('.xmpuzzle',), writes=('.xmpuzzle',), settings=(
         Setting('problem', 'Problem', 'BurrTools files: which problem, by number (1 = the first) or name (default: the first)'),
     )),
     Card('ghost-hunter', 'ghost_hunter', 'Ghost Hunter: tiles cover the board, a lamp on every ghost', order=10, counts=True, command=None, settings=(

@@ -1,7 +1,7 @@
 """BurrTools' grids: how its voxels become cells of xlsolver's lattices, how its pieces turn, which symmetries of
-a result shape it reduces by, and its numbering of the cube's rotations in an ``<assembly>``.
+a result shape it reduces by, and its numbering of the rotations in an ``<assembly>``.
 
-Two grids are read:
+Every grid is read:
 
 * **cubes** (grid 0): a voxel (x, y, z) is the cube ``(x, y, z)`` of ``lattice.CUBIC``.  A piece takes the 24
   rotations of the cube, never a mirror image.  BurrTools numbers them 0-23 (and the mirror images 24-47): number
@@ -10,6 +10,13 @@ Two grids are read:
   cube table (src/lib/tabs_0/rotmatrix.inc: row t is the matrix, read row by row); checked on the solutions the
   public files record (bench/burrtools.py).  A piece of shape S placed with rotation t at (x, y, z) fills the
   cells (x, y, z) + M_t (v - h), v a filled voxel of S and h its hotspot.
+* **triangular prisms** (grid 1): a voxel (x, y, z) stands on a unit triangle, pointing up (BurrTools' y runs up)
+  where x + y is even; x steps half an edge along a line, y a row up, z a layer.  Voxel (0, 0, 0) stands on the
+  corners (0, 0), (1, 0), (1/2, h): BurrTools' origin, and the origin of ``lattice.PRISMS`` here, so the turns of
+  both are about one point.  A piece takes 12 rotations; BurrTools numbers them t = 0-5 (60t degrees about the
+  vertical axis, counter-clockwise with y up), 6-11 (half a turn about the y axis first), and the mirror images
+  12 + t (x -> -x first).  Learnt from its prism table (src/lib/tabs_1/rotmatrix.inc) and checked on the
+  assemblies the public files record (bench/burrtools.py: Bermuda and Prisgon's two problems).
 * **spheres** (grid 2): the voxels with x + y + z even are the centres of balls packed face-centred cubic (a
   ball touches the twelve at (+-1, +-1, 0) and the like).  The square layers z = const are the layers of
   ``lattice.SPHERES`` under (x, y, z) -> (x + y, x - y, z), so a BurrTools pyramid is xlsolver's pyramid.  A
@@ -17,17 +24,26 @@ Two grids are read:
   and for one lying flat in a plane across a body diagonal (the balls of a triangular layer) every turn of that
   plane.  That list, its numbering and the placements it gives are ``burr_spheres``'.
 
+* **rhombic** (grid 3) and **tetrahedra-octahedra** (grid 4): cubes cut finer, on a raster of 5 (3) voxels a
+  cube (block): ``lattice.RHOMBIC`` and ``lattice.TETRA_OCTA`` say which voxels are cells.  Pieces turn by the cube
+  grid's numbers (BurrTools turns them as cubes of the raster) and move by whole cubes (blocks whose indices change
+  by an even sum).  The cells are the voxels moved so that the cube's symmetries are matrices: by (-2, -2, -2) on
+  the rhombic grid, to 2v + 1 on the other.
+
+A placement (x, y, z, t) puts a piece's hotspot h, turned by t, on voxel (x, y, z): on every grid its voxels v
+fill the cells (x, y, z) + M_t v - M_t h, worked in the grid's ``space``.
+
 A shape here is *marked*: each cell carries what tells it apart (a piece's constraint colour; a result cell's
 state and colour), so orientations and symmetries keep colours where they are.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from . import burr_spheres, xmpuzzle
-from .lattice import CUBIC, SPHERES, Coord, LayeredLattice, Transform
+from .lattice import CUBIC, PRISMS, RHOMBIC, SPHERES, TETRA_OCTA, TRIANGLE, Coord, Lattice, LayeredLattice, Transform
 
 Marked = Mapping[Coord, object]  # cell -> its mark
 Normal = tuple[tuple[Coord, ...], tuple[object, ...]]  # a marked shape in normal form: cells sorted, their marks
@@ -63,9 +79,50 @@ ROTATIONS = NUMBERED[:24]
 _HEX_NORMALS = ((1, 1, 1), (1, 1, -1), (1, -1, 1), (-1, 1, 1))
 
 
-def normal(shape: Marked) -> Normal:
-    """A marked shape translated so each coordinate's least value is 0, cells sorted: equal shapes compare equal."""
-    return CUBIC.normalise_marked(list(shape), [shape[cell] for cell in shape])
+def _prism_numbered() -> tuple[Transform, ...]:
+    """BurrTools' 24 transformations of the prism grid, in its numbering, as matrices of ``PRISMS`` (see the
+    module's doc): t = 0-5 turns by 60t degrees, 6-11 turn over about the y axis first, 12 + t mirrors first."""
+    turn = Transform(((1, 1, 0), (-1, 0, 0), (0, 0, 1)))  # 60 degrees counter-clockwise, BurrTools' y up
+    over = Transform(((-1, -1, 0), (0, 1, 0), (0, 0, -1)))  # half a turn about the y axis: x -> -x, z -> -z
+    mirror = Transform(((-1, -1, 0), (0, 1, 0), (0, 0, 1)))  # x -> -x
+    turns = [Transform(((1, 0, 0), (0, 1, 0), (0, 0, 1)))]
+    for _ in range(5):
+        turns.append(turns[-1].then(turn))
+    rotations = turns + [over.then(t) for t in turns]
+    return tuple(rotations) + tuple(mirror.then(t) for t in rotations)
+
+
+def _identity(voxel: Coord) -> Coord:
+    return voxel
+
+
+def _prism_cell(voxel: Coord) -> Coord:
+    """A prism voxel as a cell of ``PRISMS``: BurrTools' y runs up, a drawing's rows down, and BurrTools' origin
+    (the lower left corner of voxel (0, 0, 0)) is the lattice's, so that both turn about the same point."""
+    x, y, z = voxel
+    a, b = TRIANGLE.cell(-y, x)
+    return a, b - 3, z
+
+
+def _prism_voxel(cell: Coord) -> Coord:
+    x, y, z = cell
+    _, row, col = PRISMS.position((x, y + 3, z))
+    return col, -row, z
+
+
+def _rhombic_cell(voxel: Coord) -> Coord:
+    """A voxel of the rhombic grid as a cell of ``RHOMBIC``: each cube of 5 x 5 x 5 voxels centred on the origin's
+    multiples of 5."""
+    return tuple(v - 2 for v in voxel)
+
+
+def _rhombic_voxel(cell: Coord) -> Coord:
+    return tuple(c + 2 for c in cell)
+
+
+def _doubled_cell(voxel: Coord) -> Coord:
+    """A voxel of the tetrahedra-octahedra grid as a cell of ``TETRA_OCTA`` (2v + 1: its mirrors are matrices)."""
+    return tuple(2 * v + 1 for v in voxel)
 
 
 def moved(shape: Marked, transform: Transform) -> dict[Coord, object]:
@@ -88,14 +145,33 @@ class Grid:
     type: int
     name: str
     lattice: LayeredLattice  # where the answers are drawn
+    space: Lattice  # where a voxel's cell lies: orientations and symmetries are worked there
+    transforms: tuple[Transform, ...]  # the rotations, then as many mirror images: BurrTools' numbers if numbered
     numbered: bool  # orientation numbers of ``<assembly>`` text are read and written
+    to_cell: Callable[[Coord], Coord] = _identity
+    to_voxel: Callable[[Coord], Coord] = _identity  # the inverse of ``to_cell``
+    off_grid: str = ""  # which voxels are cells, where not every one is: said of a voxel that is not
 
     def cell(self, voxel: Coord) -> Coord:
-        """A voxel as a cell of this grid's own coordinates (those orientations and symmetries are worked in)."""
-        return voxel
+        """A voxel as a cell of this grid's ``space`` (where orientations and symmetries are worked)."""
+        return self.to_cell(voxel)
 
     def is_cell(self, voxel: Coord) -> bool:
-        return self.type != 2 or sum(voxel) % 2 == 0
+        """Is the voxel a cell of this grid (``off_grid`` says which are)?"""
+        return (self.type != 2 or sum(voxel) % 2 == 0) and self.to_cell(voxel) in self.space
+
+    @property
+    def rotations(self) -> tuple[Transform, ...]:
+        return self.transforms[:len(self.transforms) // 2]
+
+    @property
+    def mirror(self) -> Transform:
+        """The first mirror image (x -> -x): a shape and its image under it are mirror images."""
+        return self.transforms[len(self.transforms) // 2]
+
+    def normal(self, shape: Marked) -> Normal:
+        """A marked shape translated to the space's corner, cells sorted: equal shapes compare equal."""
+        return self.space.normalise_marked(list(shape), [shape[cell] for cell in shape])
 
     def drawn(self, cell: Coord) -> Coord:
         """A cell as a cell of ``lattice`` (before translating the whole shape into view: :meth:`drawn_all`)."""
@@ -113,48 +189,72 @@ class Grid:
         return {cell: tuple(a - b for a, b in zip(image, low)) for cell, image in placed.items()}
 
     def orientations(self, shape: Marked) -> list[Normal]:
-        """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers on the grid."""
+        """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers."""
         if self.type == 2:
             return burr_spheres.orientations(shape)
         found: dict[Normal, None] = {}
-        for transform in ROTATIONS:
-            found.setdefault(normal(moved(shape, transform)), None)
+        for transform in self.rotations:
+            found.setdefault(self.normal(moved(shape, transform)), None)
         return list(found)
 
     def achiral(self, shape: Marked) -> bool:
         """Whether a piece's mirror image is one of its own orientations."""
-        return normal(moved(shape, NUMBERED[24])) in set(self.orientations(shape))
+        return self.normal(moved(shape, self.mirror)) in set(self.orientations(shape))
 
     def mirrors(self, shape: Marked, other: Marked) -> bool:
         """Whether ``other`` is a mirror image of ``shape`` (turned any way)."""
-        return normal(moved(other, NUMBERED[24])) in set(self.orientations(shape))
+        return self.normal(moved(other, self.mirror)) in set(self.orientations(shape))
 
     def symmetries(self, shape: Marked) -> list[Symmetry]:
         """The transformations mapping a result onto itself (marks on marks) after a translation: the identity
         first, each map of cells once (a rotation where a rotation gives it)."""
-        target = normal(shape)
-        low = CUBIC.corner(shape)
+        target = self.normal(shape)
+        low = self.space.corner(shape)
         rotation_only = self.type == 2 and _flat_across_diagonal(shape)  # turning such a plane over is a rotation
+        half = len(self.transforms) // 2
         found: dict[tuple, Symmetry] = {}
-        for index, transform in enumerate(NUMBERED):
+        for index, transform in enumerate(self.transforms):
             image = moved(shape, transform)
-            if normal(image) != target:
+            if self.normal(image) != target:
                 continue
-            shift = tuple(a - b for a, b in zip(low, CUBIC.corner(image)))
+            shift = tuple(a - b for a, b in zip(low, self.space.corner(image)))
             cells = {cell: tuple(a + b for a, b in zip(transform(*cell), shift)) for cell in shape}
             key = tuple(sorted(cells.items()))
-            found.setdefault(key, Symmetry(cells, index >= 24 and not rotation_only))
+            found.setdefault(key, Symmetry(cells, index >= half and not rotation_only))
         return list(found.values())
 
     def placed_cells(self, filled: Mapping[Coord, object], hotspot: Coord, placement: Sequence[int]
                      ) -> dict[Coord, object]:
-        """The cells a piece fills, placed as an ``<assembly>`` says (x, y, z of its hotspot, turn t), on this grid."""
-        return (burr_spheres.placed_cells if self.type == 2 else placed_cells)(filled, hotspot, placement)
+        """The voxels (with their marks) a piece fills, placed as an ``<assembly>`` says: its voxels turned by
+        transformation t, then moved so the turned hotspot lands on (x, y, z)."""
+        if self.type == 2:  # turns that are no matrices of the grid's space
+            return burr_spheres.placed_cells(filled, hotspot, placement)
+        x, y, z, t = placement
+        if not 0 <= t < len(self.transforms):
+            raise ValueError(f"orientation number {t} is not one of the {self.name} grid's 0-{len(self.transforms) - 1}")
+        transform = self.transforms[t]
+        turned_hotspot = transform(*self.cell(hotspot))
+        at = self.cell((x, y, z))
+        shift = tuple(a - b for a, b in zip(at, turned_hotspot))
+        return {self.to_voxel(tuple(a + b for a, b in zip(transform(*self.cell(voxel)), shift))): mark
+                for voxel, mark in filled.items()}
 
     def placement_of(self, filled: Mapping[Coord, object], hotspot: Coord, cells: Mapping[Coord, object]
                      ) -> tuple[int, int, int, int]:
-        """The ``<assembly>`` placement BurrTools writes for a piece filling ``cells``, on this grid."""
-        return (burr_spheres.placement_of if self.type == 2 else placement_of)(filled, hotspot, cells)
+        """The ``<assembly>`` placement (x, y, z, t) of a piece (its voxels ``filled``, marked) that fills
+        ``cells`` (cells of ``space``, marked): the lowest rotation number that gives them, as BurrTools writes
+        it.  ValueError if no rotation does."""
+        if self.type == 2:
+            return burr_spheres.placement_of(filled, hotspot, cells)
+        wanted = self.normal(cells)
+        low = self.space.corner(cells)
+        for t, transform in enumerate(self.rotations):
+            turned = {transform(*self.cell(voxel)): mark for voxel, mark in filled.items()}
+            if self.normal(turned) == wanted:
+                shift = tuple(a - b for a, b in zip(low, self.space.corner(turned)))
+                at = tuple(a + b for a, b in zip(transform(*self.cell(hotspot)), shift))
+                return (*self.to_voxel(at), t)
+        raise ValueError("the cells are not the piece turned any way")
 
 
 def _flat_across_diagonal(shape: Marked) -> bool:
@@ -165,35 +265,35 @@ def _flat_across_diagonal(shape: Marked) -> bool:
                for normal_ in _HEX_NORMALS)
 
 
-CUBES = Grid(0, "cubes", CUBIC, numbered=True)
-BALLS = Grid(2, "spheres", SPHERES, numbered=True)
+CUBES = Grid(0, "cubes", CUBIC, CUBIC, NUMBERED, numbered=True)
+PRISM_GRID = Grid(1, "triangular prisms", PRISMS, PRISMS, _prism_numbered(), numbered=True, to_cell=_prism_cell,
+                  to_voxel=_prism_voxel)
+BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=True, off_grid="x + y + z must be even")
+RHOMBIC_GRID = Grid(3, "rhombic", RHOMBIC, RHOMBIC, NUMBERED, numbered=True, to_cell=_rhombic_cell,
+                    to_voxel=_rhombic_voxel,
+                    off_grid="in its cube of 5 x 5 x 5 voxels, folded to 0-2, a cell's x, y and z are 0, 1 and 2")
+TETRA_OCTA_GRID = Grid(4, "tetrahedra-octahedra", TETRA_OCTA, TETRA_OCTA, NUMBERED, numbered=True,
+                       to_cell=_doubled_cell, to_voxel=TETRA_OCTA.point,
+                       off_grid="in its block of 3 x 3 x 3 voxels a cell is the middle or one of four corners, "
+                                "which four by the block's place")
 #: The grids xlsolver reads, by BurrTools' grid type.
-GRIDS = {grid.type: grid for grid in (CUBES, BALLS)}
+GRIDS = {grid.type: grid for grid in (CUBES, PRISM_GRID, BALLS, RHOMBIC_GRID, TETRA_OCTA_GRID)}
+
+
+def normal(shape: Marked) -> Normal:
+    """:meth:`Grid.normal` on the cube grid."""
+    return CUBES.normal(shape)
 
 
 def placed_cells(filled: Mapping[Coord, object], hotspot: Coord, placement: Sequence[int]) -> dict[Coord, object]:
-    """The cells (with their marks) a piece fills on the cube grid, placed as an ``<assembly>`` says: its
-    hotspot at (x, y, z), turned by transformation t."""
-    x, y, z, t = placement
-    transform = NUMBERED[t]
-    hx, hy, hz = hotspot
-    return {tuple(a + b for a, b in zip((x, y, z), transform(vx - hx, vy - hy, vz - hz))): mark
-            for (vx, vy, vz), mark in filled.items()}
+    """:meth:`Grid.placed_cells` on the cube grid."""
+    return CUBES.placed_cells(filled, hotspot, placement)
 
 
 def placement_of(filled: Mapping[Coord, object], hotspot: Coord, cells: Mapping[Coord, object]
                  ) -> tuple[int, int, int, int]:
-    """The ``<assembly>`` placement (x, y, z, t) of a piece on the cube grid that fills ``cells`` (marked): the
-    lowest rotation number that gives them, as BurrTools writes it.  ValueError if no rotation does."""
-    wanted = normal(cells)
-    low = CUBIC.corner(cells)
-    hx, hy, hz = hotspot
-    for t, transform in enumerate(ROTATIONS):
-        relative = {transform(vx - hx, vy - hy, vz - hz): mark for (vx, vy, vz), mark in filled.items()}
-        if normal(relative) == wanted:
-            offset = tuple(a - b for a, b in zip(low, CUBIC.corner(relative)))
-            return (*offset, t)
-    raise ValueError("the cells are not the piece turned any way")
+    """:meth:`Grid.placement_of` on the cube grid."""
+    return CUBES.placement_of(filled, hotspot, cells)
 
 
 def cube_file(result: Iterable[Coord], pieces: Sequence[tuple[str, Sequence[Coord]]],
@@ -211,8 +311,8 @@ def cube_file(result: Iterable[Coord], pieces: Sequence[tuple[str, Sequence[Coor
     for solution in solutions:
         placements = []
         for shape, placed in zip(shapes[1:], solution):
-            moved = {tuple(c - b for c, b in zip(cell, low)): 0 for cell in placed}
-            placements.append(placement_of({v: 0 for v in shape.voxels}, shape.hotspot, moved))
+            moved_ = {tuple(c - b for c, b in zip(cell, low)): 0 for cell in placed}
+            placements.append(placement_of({v: 0 for v in shape.voxels}, shape.hotspot, moved_))
         assemblies.append(tuple(placements))
     problem = xmpuzzle.Problem(tuple(xmpuzzle.Part(n, 1, 1) for n in range(1, len(shapes))), 0,
                                solutions=tuple(assemblies))
@@ -231,5 +331,5 @@ def signed_permutations() -> Iterable[tuple[tuple[int, ...], ...]]:
             yield tuple(tuple(signs[i] if j == perm[i] else 0 for j in range(3)) for i in range(3))
 
 
-__all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "BALLS", "GRIDS", "normal",
+__all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "PRISM_GRID", "BALLS", "RHOMBIC_GRID", "TETRA_OCTA_GRID", "GRIDS", "normal",
            "moved", "placed_cells", "placement_of", "cube_file", "signed_permutations"]

@@ -360,8 +360,10 @@ class LayeredLattice(Lattice):
     def cell(self, layer: int, row: int, col: int) -> Coord:
         raise NotImplementedError
 
-    #: How a picture draws a cell: "cubes" or "balls" (xlsolver.base.answer.Scene).
+    #: How a picture draws a cell: "cubes", "balls" or "prisms" (xlsolver.base.answer.Scene).
     solid = "cubes"
+    #: The plane lattice a layer's drawing is laid out on, by name: "" the square grid (``Frame.lattice``).
+    layer_lattice = ""
 
     def position(self, cell: Coord) -> tuple[int, int, int]:
         """(layer, row, column) of a cell: the inverse of :meth:`cell`."""
@@ -611,6 +613,169 @@ class HexLattice(PlaneLattice):
 
 #: Unit triangles: polyiamonds.
 TRIANGLE = TriangleLattice()
+
+
+class PrismLattice(LayeredLattice):
+    """Triangular prisms: layers of unit triangles stacked one on another (BurrTools' second grid).  A cell is a
+    triangle of :data:`TRIANGLE` and its layer, ``(x, y, z)``; it touches the three triangles beside it in its
+    layer and the prisms above and below it.  Its 24 transforms keep the layers level: a triangle's 12 times
+    z -> +-z, the rotations (a turn of the layer, or a turn of it over with z reversed) first.  A layer is drawn
+    as triangle text (``first: up``), and the prisms are a unit high, a triangle's edge across."""
+
+    name = "prisms"
+    solid = "prisms"
+    layer_lattice = "triangle"
+    transforms = tuple(sorted((Transform(((a, b, 0), (c, d, 0), (0, 0, sign)))
+                               for (a, b), (c, d) in (t.matrix for t in TRIANGLE.transforms) for sign in (1, -1)),
+                              key=lambda t: -t.determinant_sign))
+    rotations = transforms[:12]
+    steps = tuple((*step, 0) for step in TRIANGLE.steps) + ((0, 0, 1), (0, 0, -1))
+
+    def __contains__(self, cell: object) -> bool:
+        return Lattice.__contains__(self, cell) and cell[:2] in TRIANGLE
+
+    def neighbours(self, cell: Coord) -> list[Coord]:
+        x, y, z = cell
+        return [(a, b, z) for a, b in TRIANGLE.neighbours((x, y))] + [(x, y, z + 1), (x, y, z - 1)]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Prisms whose triangle points as ``first``'s does (see :meth:`TriangleLattice.anchors`)."""
+        kind = first[0] % 3
+        return [cell for cell in cells if cell[0] % 3 == kind]
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """The triangles' corner (:meth:`TriangleLattice.corner`) and the lowest layer."""
+        x, y, z = map(min, zip(*cells))
+        return x - x % 3, y - y % 3, z
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return (*TRIANGLE.cell(row, col), layer)
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = cell
+        return (z, *TRIANGLE.position((x, y)))
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        x, y, z = cell
+        return ((x, y, z - 1),) if z else ()
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        """The triangle's centroid (x across, y down the drawing, a unit edge) and its layer."""
+        corners = TRIANGLE.corners(cell[:2])
+        return sum(p for p, _ in corners) / 3, sum(q for _, q in corners) / 3, float(cell[2])
+
+
+#: Triangular prisms: BurrTools' triangular-prism grid.
+PRISMS = PrismLattice()
+
+
+class RhombicLattice(LayeredLattice):
+    """Cubes each cut into 24 pieces (BurrTools' "rhombic" grid, from which rhombic dodecahedra are built): a cube
+    is a block of 5 x 5 x 5 integer points, centred on a multiple of 5, and a cell is one of its points whose
+    offsets from the centre are 0, +-1 and +-2 in some order (24 of them: each face of the cube cut into four
+    triangles, each the base of a pyramid to the cube's centre).  The cube's 48 symmetries (rotations first) map
+    cells onto cells; translations move by whole cubes.  Drawn as the points' layers (five a cube); no picture in
+    space (``solid`` empty)."""
+
+    name = "rhombic"
+    solid = ""
+    SIDE = 5
+    transforms = CUBIC.transforms
+    rotations = CUBIC.rotations
+    steps = ()  # which cells touch is not needed to place pieces
+
+    def __contains__(self, cell: object) -> bool:
+        if not Lattice.__contains__(self, cell):
+            return False
+        return sorted(abs((c + 2) % self.SIDE - 2) for c in cell) == [0, 1, 2]
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Cells at the same place in their cube as ``first``: only whole cubes are translations."""
+        return [cell for cell in cells if all((a - b) % self.SIDE == 0 for a, b in zip(cell, first))]
+
+    @classmethod
+    def corner(cls, cells: Iterable[Coord]) -> Coord:
+        """The centre of the cube at the least corner: normal forms move by whole cubes."""
+        return tuple(cls.SIDE * ((low + 2) // cls.SIDE) for low in map(min, zip(*cells)))
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return col - 2, row - 2, layer - 2
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = cell
+        return z + 2, y + 2, x + 2
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        return ()
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        return tuple(c / self.SIDE for c in cell)
+
+
+#: Cubes cut into 24 pyramids: BurrTools' rhombic grid.
+RHOMBIC = RhombicLattice()
+
+
+class TetraOctaLattice(LayeredLattice):
+    """Space filled with regular tetrahedra and octahedra (BurrTools' "tetrahedra-octahedra" grid).  BurrTools
+    keeps its cells on a raster of 3 x 3 x 3 blocks: the middle point of each block (an octahedron) and four of its
+    corners (tetrahedra): (0, 0, 0), (2, 2, 0), (0, 2, 2), (2, 0, 2) in a block whose indices add up odd, the other
+    four corners in one whose indices add up even.  Here a point p of that raster is the cell 2p + 1, so that the
+    cube's 48 symmetries (rotations first) are matrices; translations move by whole blocks (6 in a coordinate
+    here), the blocks' indices changing by an even sum.  Drawn as the raster's layers; no picture in space."""
+
+    name = "tetra-octa"
+    solid = ""
+    transforms = CUBIC.transforms
+    rotations = CUBIC.rotations
+    steps = ()
+
+    @staticmethod
+    def point(cell: Coord) -> Coord:
+        """The raster point a cell stands for."""
+        return tuple((c - 1) // 2 for c in cell)
+
+    def __contains__(self, cell: object) -> bool:
+        if not Lattice.__contains__(self, cell) or any(c % 2 == 0 for c in cell):
+            return False
+        blocks, places = zip(*(divmod(p, 3) for p in self.point(cell)))
+        if places == (1, 1, 1):
+            return True
+        if 1 in places:
+            return False
+        return (sum(places) // 2 % 2 == 1) == (sum(blocks) % 2 == 0)
+
+    def anchors(self, first: Coord, cells: Sequence[Coord]) -> Sequence[Coord]:
+        """Cells a translation carries ``first`` to: by 6 in each coordinate, the block indices by an even sum."""
+        return [cell for cell in cells
+                if all((a - b) % 6 == 0 for a, b in zip(cell, first)) and sum(a - b for a, b in zip(cell, first)) % 12 == 0]
+
+    @staticmethod
+    def corner(cells: Iterable[Coord]) -> Coord:
+        """A translation's worth of the least corner: each coordinate's least rounded down to a multiple of 6, then
+        x moved down 6 more where the blocks' indices add up odd."""
+        low = [6 * (m // 6) for m in map(min, zip(*cells))]
+        if sum(low) // 6 % 2:
+            low[0] -= 6
+        return tuple(low)
+
+    def cell(self, layer: int, row: int, col: int) -> Coord:
+        return 2 * col + 1, 2 * row + 1, 2 * layer + 1
+
+    def position(self, cell: Coord) -> tuple[int, int, int]:
+        x, y, z = self.point(cell)
+        return z, y, x
+
+    def under(self, cell: Coord) -> tuple[Coord, ...]:
+        return ()
+
+    def centre(self, cell: Coord) -> tuple[float, float, float]:
+        return tuple(c / 6 for c in cell)
+
+
+#: Tetrahedra and octahedra: BurrTools' tetrahedra-octahedra grid.
+TETRA_OCTA = TetraOctaLattice()
 #: Hexagons: polyhexes.
 HEX = HexLattice()
 def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[float, float], ...] | None:
@@ -624,4 +789,5 @@ def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[floa
 
 
 #: Every lattice by the name a data file gives it (``lattice:``).
-LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES)}
+LATTICES = {lattice.name: lattice for lattice in (SQUARE, TRIANGLE, HEX, CUBIC, SPHERES, PRISMS, RHOMBIC,
+                                                      TETRA_OCTA)}

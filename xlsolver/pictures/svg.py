@@ -34,7 +34,7 @@ def frames_svg(frames: Sequence[Frame], title: str = "", corners: Corners | None
     """The SVG document (text) of ``frames``: one cell a square (a triangle or hexagon where the frame says so and
     ``corners`` draws it), the frames in bands under their captions."""
     captions = any(frame.caption for frame in frames)
-    tilings = [_Tiling(frame, corners) if frame.lattice and corners else None for frame in frames]
+    tilings = [Tiling(frame, corners) if frame.lattice and corners else None for frame in frames]
     widths = [tiling.width if tiling else frame.width * CELL for frame, tiling in zip(frames, tilings)]
     heights = [(tiling.height if tiling else frame.height * CELL) + (CAPTION if captions else 0)
                for frame, tiling in zip(frames, tilings)]
@@ -98,7 +98,7 @@ def draw_cell(group: ElementTree.Element, cell: Cell, x: float, y: float, ball: 
         ElementTree.SubElement(group, "text", x=f"{x + CELL // 2:g}", y=f"{y + CELL // 2 + size // 3:g}",
                                fill=ink(fill), **{"font-size": str(size)}).text = text
 
-class _Tiling:
+class Tiling:
     """A frame whose cells are polygons (triangles, hexagons): each cell filled in its colour, a dark line where
     two touching cells show different things (the pieces' outlines) and around the whole, scaled so a cell covers
     about a square's area."""
@@ -159,4 +159,4 @@ def _outlines(drawn: list[tuple[Cell, list[tuple[float, float]]]]) -> list[tuple
     return [seen[0][2] for seen in sides.values() if len(seen) == 1 or seen[0][:2] != seen[1][:2]]
 
 
-__all__ = ["frames_svg", "Corners", "document", "written", "draw_cell", "CELL", "GAP", "CAPTION", "PER_BAND", "BLANK", "LINE"]
+__all__ = ["frames_svg", "Corners", "Tiling", "document", "written", "draw_cell", "CELL", "GAP", "CAPTION", "PER_BAND", "BLANK", "LINE"]

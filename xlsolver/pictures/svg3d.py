@@ -19,7 +19,7 @@ from xml.etree import ElementTree
 from ..base import a1
 from ..base.answer import Block, Frame, Scene
 from .shading import faces, ink, mix
-from .svg import BLANK, CAPTION, CELL, GAP, LINE, PER_BAND, document, draw_cell, written
+from .svg import BLANK, CAPTION, CELL, GAP, LINE, PER_BAND, Corners, Tiling, document, draw_cell, written
 
 UNIT = 36  # one unit of a scene (a ball's diameter, a cube's side), in px
 STEP_UNIT = 22  # the same in a step's smaller view
@@ -44,12 +44,15 @@ PLACED = Look(0.0, "#000000", 2.0, True, True)  # the piece a step places: found
 EARLIER = Look(0.6, "#a0a0a0", 0.5, False)  # the pieces placed before it
 
 
-def scene_svg(scene: Scene, title: str = "", layers: Sequence[Frame] = ()) -> str:
+def scene_svg(scene: Scene, title: str = "", layers: Sequence[Frame] = (), corners: Corners | None = None) -> str:
     """The SVG document (text) of a 3D answer: its shape in an isometric view, and with ``layers`` (one frame
-    a layer, bottom first) each layer flat beside it, captioned, its columns lettered and rows numbered."""
+    a layer, bottom first) each layer flat beside it, captioned, its columns lettered and rows numbered (a layer
+    of triangles drawn as triangles by ``corners``, as ``svg.frames_svg`` draws them)."""
     box = _extent(scene.kind, scene.blocks, UNIT)
-    sizes = [(LABEL + max(frame.width * CELL, 8 * len(frame.caption)), CAPTION + LABEL + frame.height * CELL)
-             for frame in layers]  # a caption's letters are about 8 px: "layer 5" is wider than its one ball
+    tilings = [Tiling(frame, corners) if frame.lattice and corners else None for frame in layers]
+    sizes = [(tiling.width, CAPTION + tiling.height) if tiling else
+             (LABEL + max(frame.width * CELL, 8 * len(frame.caption)), CAPTION + LABEL + frame.height * CELL)
+             for frame, tiling in zip(layers, tilings)]  # a caption's letters are about 8 px: "layer 5" is wider
     bands = [range(start, min(start + PER_BAND, len(layers))) for start in range(0, len(layers), PER_BAND)]
     across = max((sum(sizes[i][0] for i in band) + GAP * (len(band) - 1) for band in bands), default=0)
     down = sum(max(sizes[i][1] for i in band) for band in bands) + GAP * (len(bands) - 1)
@@ -62,7 +65,10 @@ def scene_svg(scene: Scene, title: str = "", layers: Sequence[Frame] = ()) -> st
     for band in bands:
         left = GAP + box[2] + GAP
         for index in band:
-            _layer(root, layers[index], left, top, scene.kind == "balls")
+            if tilings[index] is not None:
+                tilings[index].draw(root, left, top, captions=True)
+            else:
+                _layer(root, layers[index], left, top, scene.kind == "balls")
             left += sizes[index][0] + GAP
         top += max(sizes[i][1] for i in band) + GAP
     return written(root)
@@ -103,6 +109,8 @@ def _extent(kind: str, blocks: Sequence[Block], unit: float) -> tuple[float, flo
         r = unit / 2
         centres = [_at(b.x, b.y, b.z, unit) for b in blocks]
         points = [(x + dx, y + dy) for x, y in centres for dx in (-r, r) for dy in (-r, r)]
+    elif kind == "prisms":
+        points = [_at(x, y, b.z + dz, unit) for b in blocks for x, y in _triangle(b) for dz in (-0.5, 0.5)]
     else:
         points = [_at(b.x + dx, b.y + dy, b.z + dz, unit) for b in blocks
                   for dx in (-0.5, 0.5) for dy in (-0.5, 0.5) for dz in (-0.5, 0.5)]
@@ -119,11 +127,13 @@ def _view(parent, defs, scene: Scene, box, x: float, y: float, unit: float, look
                                                   "viewBox": " ".join(f"{v:.1f}" for v in box)})
     group = ElementTree.SubElement(view, "g", FONT)
     blocks = sorted(scene.blocks, key=lambda b: (b.x + b.y + b.z, b.z))  # the farthest first
-    filled = {(b.x, b.y, b.z) for b in blocks}
+    filled = {_key(b.x, b.y, b.z) for b in blocks}
     placed: list[Block] = []  # the blocks seen through others, drawn so far
     for block in blocks:
         if scene.kind == "balls":
             _ball(group, defs, block, unit, look(block))
+        elif scene.kind == "prisms":
+            _prism(group, block, filled, unit, look(block))
         else:
             _cube(group, block, filled, unit, look(block))
         if look(block).seen_through:
@@ -152,6 +162,9 @@ def _shape(parent, kind: str, block: Block, filled: set, unit: float, **paint: s
     if kind == "balls":
         x, y = _at(block.x, block.y, block.z, unit)
         ElementTree.SubElement(parent, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{unit / 2:.1f}", **paint)
+    elif kind == "prisms":
+        for _, _, points in _prism_faces(block, filled, unit):
+            ElementTree.SubElement(parent, "polygon", points=points, **paint)
     else:
         for points in _sides(block, filled, unit):
             ElementTree.SubElement(parent, "polygon", points=points, **paint)
@@ -203,7 +216,7 @@ def _cube(group, block: Block, filled: set, unit: float, look: Look) -> None:
 
 def _in_sight(block: Block, filled: set) -> list:
     """The faces of :data:`CUBE_FACES` that no neighbouring cube covers."""
-    return [face for face in CUBE_FACES if (block.x + face[0][0], block.y + face[0][1], block.z + face[0][2])
+    return [face for face in CUBE_FACES if _key(block.x + face[0][0], block.y + face[0][1], block.z + face[0][2])
             not in filled]
 
 
@@ -211,6 +224,62 @@ def _sides(block: Block, filled: set, unit: float) -> list[str]:
     """The points (an SVG polygon's) of each face in sight."""
     return [" ".join("{:.1f},{:.1f}".format(*_at(block.x + dx / 2, block.y + dy / 2, block.z + dz / 2, unit))
                      for dx, dy, dz in corners) for _, corners, _, _ in _in_sight(block, filled)]
+
+
+def _key(x: float, y: float, z: float) -> tuple[float, float, float]:
+    """A block's centre as a key: a prism's centre is no whole number, and one found by arithmetic must match."""
+    return round(x, 3), round(y, 3), round(z, 3)
+
+
+_HEIGHT = math.sqrt(0.75)  # a unit triangle's height
+
+
+def _triangle(block: Block) -> list[tuple[float, float]]:
+    """The corners (x, y) of a prism's triangle, from its centre: a triangle whose centroid lies two thirds of the
+    way down its strip of the grid points up (its apex at the top), else down; corners in turn around it."""
+    x, y = block.x, block.y
+    if (y / _HEIGHT) % 1 > 0.5:
+        return [(x, y - 2 * _HEIGHT / 3), (x + 0.5, y + _HEIGHT / 3), (x - 0.5, y + _HEIGHT / 3)]
+    return [(x - 0.5, y - _HEIGHT / 3), (x + 0.5, y - _HEIGHT / 3), (x, y + 2 * _HEIGHT / 3)]
+
+
+def _prism_faces(block: Block, filled: set, unit: float) -> list[tuple[int, tuple, str]]:
+    """A prism's faces in sight: (its shade, how its letter lies, its polygon's points).  The top unless a prism
+    stands on it; a side whose outside faces the viewer (towards larger x and y) and no prism touches."""
+    corners = _triangle(block)
+    z = block.z
+    found = []
+    if _key(block.x, block.y, z + 1) not in filled:
+        found.append((0, (math.sqrt(1.5), 0, 0, math.sqrt(0.5)),
+                      " ".join("{:.1f},{:.1f}".format(*_at(x, y, z + 0.5, unit)) for x, y in corners)))
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+        mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+        outward = (mid[0] - block.x, mid[1] - block.y)
+        if outward[0] + outward[1] <= 1e-9 or _key(2 * mid[0] - block.x, 2 * mid[1] - block.y, z) in filled:
+            continue
+        if (x1 - x0) - (y1 - y0) < 0:  # the letter runs along the edge to the right on screen
+            (x0, y0), (x1, y1) = (x1, y1), (x0, y0)
+        across = ((x1 - x0 - (y1 - y0)) * COS30, ((x1 - x0) + (y1 - y0)) / 2)
+        points = [(x0, y0, z - 0.5), (x1, y1, z - 0.5), (x1, y1, z + 0.5), (x0, y0, z + 0.5)]
+        found.append((1 if outward[0] >= outward[1] else 2, (*across, 0, 1),
+                      " ".join("{:.1f},{:.1f}".format(*_at(*point, unit)) for point in points)))
+    return found
+
+
+def _prism(group, block: Block, filled: set, unit: float, look: Look) -> None:
+    """A triangular prism's faces in sight, shaded as a cube's (top lightest), each with the letter."""
+    shades = [mix(shade, "#ffffff", look.pale) for shade in faces(block.colour or BLANK)]
+    prism = ElementTree.SubElement(group, "g", {"class": "prism"})
+    for shade, (a, b, c, d), points in _prism_faces(block, filled, unit):
+        ElementTree.SubElement(prism, "polygon", points=points, fill=shades[shade], stroke=look.stroke or LINE,
+                               **{"stroke-width": f"{look.width:g}", "stroke-linejoin": "round"})
+        if block.text and look.letters:
+            xy = [tuple(map(float, point.split(","))) for point in points.split()]
+            cx, cy = sum(x for x, _ in xy) / len(xy), sum(y for _, y in xy) / len(xy)
+            size = 0.4 * unit
+            ElementTree.SubElement(prism, "text", x="0", y=f"{size * 0.35:.1f}", fill=ink(shades[shade]),
+                                   transform=f"matrix({a:.3f} {b:.3f} {c:.3f} {d:.3f} {cx:.1f} {cy:.1f})",
+                                   **{"font-size": f"{size:.0f}"}).text = block.text
 
 
 def _layer(root, frame: Frame, left: float, top: float, balls: bool) -> None:

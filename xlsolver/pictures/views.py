@@ -7,7 +7,9 @@ cube of each line of sight shown.  Cells carry the piece's letter and colour; th
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..base.answer import Block, Cell, Frame, Scene
 from ..base.sheets import block_starts
@@ -19,6 +21,8 @@ def views(scene: Scene) -> list[Frame]:
     """The scene's flat pictures, each captioned: from above (balls); from above, the front, the right (cubes)."""
     if scene.kind == "balls":
         return [_above_balls(scene.blocks)]
+    if scene.kind == "prisms":
+        return [_above_prisms(scene.blocks)]
     return [_view(scene.blocks, across=lambda b: b.x, down=lambda b: b.y, near=lambda b: b.z, caption="from above"),
             _view(scene.blocks, across=lambda b: b.x, down=lambda b: -b.z, near=lambda b: b.y, caption="from the front"),
             _view(scene.blocks, across=lambda b: -b.y, down=lambda b: -b.z, near=lambda b: b.x,
@@ -37,6 +41,22 @@ def _above_balls(blocks: Sequence[Block]) -> Frame:
                 for dc in (0, 1):
                     cells[(row + dr, col + dc)] = Cell(block.text, block.colour)
     return _frame(cells, "from above")
+
+
+def _above_prisms(blocks: Sequence[Block]) -> Frame:
+    """Prisms from above: a cell a triangle, laid out as triangle text (a triangle's centroid is half a column
+    per column across and a third or two thirds of a row down), the highest prism of each shown."""
+    cells: dict[tuple[int, int], Cell] = {}
+    height = math.sqrt(0.75)
+    if blocks:
+        placed = [(math.floor(b.y / height), round(2 * b.x - 1), b) for b in blocks]
+        top, left = min(r for r, _, _ in placed), min(c for _, c, _ in placed)
+        for row, col, block in sorted(placed, key=lambda each: each[2].z):
+            cells[(row - top, col - left)] = Cell(block.text, block.colour)
+        # a triangle pointing up stands where row + column is even in text laid out with shift 0
+        shift = (top + left) % 2
+    frame = _frame(cells, "from above")
+    return replace(frame, lattice="triangle", shift=shift) if blocks else frame
 
 
 def _view(blocks: Sequence[Block], across, down, near, caption: str) -> Frame:

@@ -136,6 +136,18 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     notes = ([chosen] if chosen else []) + [legend(built)]
     puzzle = BurrPuzzle(**vars(base), built=built, notes=tuple(notes))
 
+    plane = built.grid.lattice.layer_lattice
+
+    def laid_out(frames: list[Frame]) -> list[Frame]:
+        """Layers of triangles drawn as triangles: the text's columns say which way each points."""
+        if not plane:
+            return frames
+        cell = next(iter(built.positions))
+        _, row, col = built.grid.lattice.position(built.drawn[cell])
+        _, drawn_row, drawn_col = built.positions[cell]
+        shift = (row - drawn_row + col - drawn_col) % 2
+        return [replace(frame, lattice=plane, shift=shift) for frame in frames]
+
     def shades(solution) -> dict:
         """Each piece's cells in its colour, a copy after the first of a shape a shade of it (they share a letter)."""
         placed: dict[str, list] = {}
@@ -151,10 +163,12 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         frame = Frame.of_letters(puzzle.text(solution), drawn, ground=OUTSIDE)
         frame = Frame(tuple(tuple(replace(c, colour=shade.get((r, k), c.colour)) for k, c in enumerate(row))
                             for r, row in enumerate(frame.rows)))
-        return layer_frames(frame, depths)
+        return laid_out(layer_frames(frame, depths))
 
-    def scene(solution) -> Scene:
+    def scene(solution) -> Scene | None:
         lattice = built.grid.lattice
+        if not lattice.solid:  # a grid drawn as its layers alone
+            return None
         shade = shades(solution)
         return Scene(lattice.solid, tuple(Block(*lattice.centre(built.drawn[cell]), shade[cell], label.letter)
                                           for option in solution for label in [built.cover.labels[option]]
@@ -167,7 +181,7 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
         return {"layers": [rows[start:start + d] for start, d in zip(first_line, depths)]}
 
     puzzle.frames, puzzle.scene, puzzle.figures = frames, scene, figures
-    puzzle.drawn = lambda frame: layer_frames(frame, depths)
+    puzzle.drawn = lambda frame: laid_out(layer_frames(frame, depths))
     return puzzle
 
 
@@ -293,7 +307,7 @@ def write(puzzle: BurrPuzzle) -> bytes:
         raise Unsupported("there is no solution to write")
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube and sphere grids)")
+                          "orientation numbers of the grids whose numbering it knows)")
     from ... import counting
     from . import assemblies
 
@@ -311,7 +325,7 @@ def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) ->
     number as its count when ``complete`` (they are all of its assemblies), else state 0."""
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube and sphere grids)")
+                          "orientation numbers of the grids whose numbering it knows)")
     problem = built.problem
     file = built.file
     shapes = file.shapes
@@ -346,6 +360,6 @@ def placements(built: Built, solution: Sequence[int], shapes: Sequence[xmpuzzle.
 
 FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write),)
 
-FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles of cubes or spheres", read=read,
+FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles on any of its grids (cubes, prisms, spheres, cut cubes)", read=read,
                 solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
                 empty_data=exact.empty_data, files=FILES, order=7)

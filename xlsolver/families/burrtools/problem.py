@@ -105,13 +105,10 @@ def problem_title(problem: xmpuzzle.Problem, number: int) -> str:
 
 def build(file: xmpuzzle.Puzzle, number: int) -> Built:
     """The exact cover of problem ``number`` of ``file``; InvalidPuzzle says, in one line, what xlsolver does not
-    take (another grid, a piece with variable voxels, too many placements)."""
+    take (a voxel off the grid, a piece with variable voxels, too many placements)."""
     problem = file.problems[number]
     where = problem_title(problem, number)
-    grid = GRIDS.get(file.grid)
-    if grid is None:
-        raise InvalidPuzzle([f"grid type {file.grid} ({xmpuzzle.GRID_NAMES[file.grid]}) is not supported yet; "
-                             "xlsolver reads BurrTools' cubes (0) and spheres (2)"])
+    grid = GRIDS[file.grid]  # every grid type the reader takes
     if len(problem.parts) > len(LETTERS):
         raise InvalidPuzzle([f"{where}: {len(problem.parts)} shapes in the piece list; xlsolver takes at most "
                              f"{len(LETTERS)}"])
@@ -119,8 +116,8 @@ def build(file: xmpuzzle.Puzzle, number: int) -> Built:
     result = {}
     for voxel, mark in result_shape.voxels.items():
         if not grid.is_cell(voxel):
-            raise InvalidPuzzle([f"shape {problem.result + 1} (the result): voxel {voxel} is not on the sphere grid "
-                                 "(x + y + z must be even)"])
+            raise InvalidPuzzle([f"shape {problem.result + 1} (the result): voxel {voxel} is not on the {grid.name} "
+                                 f"grid ({grid.off_grid})"])
         result[grid.cell(voxel)] = mark
     if not result:
         raise InvalidPuzzle([f"{where}: the result, shape {problem.result + 1}, has no voxels"])
@@ -144,8 +141,8 @@ def _piece(file: xmpuzzle.Puzzle, grid: Grid, part: xmpuzzle.Part, letter: str, 
     cells = {}
     for voxel, (_, colour) in shape.voxels.items():
         if not grid.is_cell(voxel):
-            raise InvalidPuzzle([f"shape {part.shape + 1}: voxel {voxel} is not on the sphere grid (x + y + z must "
-                                 "be even)"])
+            raise InvalidPuzzle([f"shape {part.shape + 1}: voxel {voxel} is not on the {grid.name} grid "
+                                 f"({grid.off_grid})"])
         cells[grid.cell(voxel)] = colour
     return Piece(letter, part.shape, part.low, part.high, cells, grid.cell(shape.hotspot), shape.name)
 
@@ -207,7 +204,8 @@ def _placements(built: Built, cells: Sequence[Coord], colours: Sequence[int], or
                 board: frozenset, box: tuple[Coord, Coord]):
     """Every translation of an orientation onto cells of the result (``board``, within ``box``: its least and
     greatest coordinates), its colours allowed there: its first cell put on each result cell whose place leaves
-    the piece's box inside the result's box, then checked."""
+    the piece's box inside the result's box (and the grid's translations carry its first cell there), then
+    checked."""
     result = built.result
     low, high = box
     anchor = cells[0]
@@ -215,8 +213,8 @@ def _placements(built: Built, cells: Sequence[Coord], colours: Sequence[int], or
     (x0, y0, z0), (x1, y1, z1) = ([low[i] - min(o[i] for o in offsets) for i in range(3)],
                                   [high[i] - max(o[i] for o in offsets) for i in range(3)])
     checked = any(colours) or any(colour for _, colour in result.values())
-    move = built.grid.lattice.mover
-    for target in order:
+    move = built.grid.space.mover
+    for target in built.grid.space.anchors(anchor, order):  # a translation of the grid (a prism up onto one up)
         x, y, z = target
         if not (x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1):
             continue
