@@ -299,6 +299,8 @@ def main() -> None:
         path = folder / f"puzzle-{number}.xmpuzzle"
         path.write_bytes(xmpuzzle.to_bytes(random_puzzle(rng, result)))
         check_puzzle(binary, path, args.limit, args.seconds, tally)
+        print(f"puzzle {number + 1} of {args.puzzles}: " + ", ".join(f"{k} {v:,}" for k, v in tally.items()
+                                                                    if not k.startswith(".")), file=sys.stderr)
     for key, value in tally.items():
         print(f"{key}: {value:,}")
 
