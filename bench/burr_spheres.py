@@ -90,8 +90,9 @@ def oracle(tree: Path) -> Path:
         return out
     with ThreadPoolExecutor(os.cpu_count()) as pool:
         built = list(pool.map(compiled, files))
-    subprocess.run(["g++", "-std=c++11", "-O2", "-w", f"-I{tree / 'src'}", str(ROOT / "bench" / "c" / "burr_oracle.cpp"),
-                    *map(str, built), "-lz", "-lpthread", "-o", str(binary)], check=True)
+    driver = ROOT / "bench" / "c" / "burr_oracle.cpp"
+    subprocess.run(["g++", "-std=c++11", "-O2", "-w", f"-I{tree / 'src'}", str(driver), *map(str, built), "-lz",
+                    "-lpthread", "-o", str(binary)], check=True)
     return binary
 
 

@@ -51,7 +51,7 @@ Matrix3 = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]
 
 #: The normals of the four triangular planes (square to the cube's body diagonals).
 PLANES = ((1, 1, 1), (-1, 1, 1), (1, -1, 1), (1, 1, -1))
-#: Turns 0-23, the cube's rotations: each row of the matrix as +-k, its one entry (+-1) standing in column k (x 1, y 2, z 3).
+#: Turns 0-23, the cube's rotations: each row of the matrix as +-k, its one entry (+-1) in column k (x 1, y 2, z 3).
 CUBE_TURNS = ((1, 2, 3), (3, -2, 1), (-2, 1, 3), (2, 3, 1), (-1, -2, 3), (-3, 2, 1), (2, -1, 3), (-2, -3, 1),
               (3, 1, 2), (1, 3, -2), (-1, 3, 2), (-3, 1, -2), (-3, -1, 2), (-1, -3, -2), (1, -3, 2), (3, -1, -2),
               (3, 2, -1), (1, -2, -3), (-2, 3, -1), (2, 1, -3), (-3, -2, -1), (-1, 2, -3), (2, -3, -1), (-2, -1, -3))
