@@ -7,9 +7,10 @@ unknown licence, so not in this repository; extract them with ``git show`` into 
 with the same XML are measured once.  For every problem BurrTools solved (state 2) the table gives the
 assemblies it recorded, xlsolver's count as ``xlsolver count FILE --problem N`` gives it (in this process, the
 file read and the problem built included), the seconds, and whether they agree; a problem xlsolver refuses
-(another grid) says why.  On the cube grid every ``<assembly>`` the file records is also decoded with
-BurrTools' rotation numbers (``geometry.burr_grids``) and checked to be a placement of every piece that fills the
-result: the check of the numbering against files BurrTools wrote.
+(another grid) says why.  On every grid whose numbering xlsolver knows, every ``<assembly>`` the file records is
+also decoded with BurrTools' numbers of the grid's turns (``geometry.burr_grids``, ``geometry.burr_spheres``) and
+checked to be a placement of every piece that fills the result: the check of the numbering against files
+BurrTools wrote.
 """
 from __future__ import annotations
 

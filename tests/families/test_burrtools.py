@@ -484,6 +484,45 @@ def test_a_problem_with_more_assemblies_than_the_one_written_is_written_unsolved
     assert [p is None for p in again.problems[0].solutions[0]].count(True) in (1, 3)  # copies left out: 'x'
 
 
+#: A tetrahedron of 10 balls from three flat pieces (as tests/test_burr_spheres.py): BurrTools finds 2 assemblies,
+#: some pieces turned by turns of a triangular layer that are not the cube's.  No hotspots given (0 0 0: for two
+#: pieces no ball of theirs).
+TETRAHEDRON = puzzle_text([shape(cells_of((0, 0, 0), (0, 1, 1), (0, 2, 2), (1, 0, 1), (1, 1, 0), (1, 1, 2), (1, 2, 1),
+                                          (2, 0, 2), (2, 1, 1), (2, 2, 0))),
+                           shape(cells_of((0, 0, 0), (1, 1, 0), (2, 1, 1))),
+                           shape(cells_of((1, 1, 0), (2, 0, 0), (2, 1, 1), (3, 1, 2))),
+                           shape(cells_of((0, 1, 1), (1, 0, 1), (2, 0, 0)))], [problem([(1, 1), (2, 1), (3, 1)], 0)],
+                          grid=2)
+
+
+def test_a_solution_on_the_sphere_grid_is_written_in_burrtools_turn_numbers_and_read_back():
+    import xml.etree.ElementTree as ET
+
+    assert count(TETRAHEDRON) == 2  # as BurrTools counts
+    puzzle = read(TETRAHEDRON)
+    BURR.solve(puzzle, Ask())
+    data = BURR.file_form(".xmpuzzle").write(puzzle)
+    root = ET.fromstring(gzip.decompress(data))  # read here without xlsolver's reader
+    assert root.find("gridType").get("type") == "2"
+    voxels, hotspots = [], []
+    for element in root.find("shapes"):
+        size = [int(element.get(axis)) for axis in "xyz"]
+        text = element.text
+        voxels.append({(i % size[0], i // size[0] % size[1], i // (size[0] * size[1]))
+                       for i, ch in enumerate(text) if ch == "#"})
+        hotspots.append(tuple(int(element.get(axis, "0")) for axis in ("hx", "hy", "hz")))
+    assert hotspots[1:] == [(0, 0, 0), (1, 1, 0), (1, 0, 1)]  # moved onto a ball, as BurrTools moves them
+    problem_element = root.find("problems/problem")
+    assert problem_element.get("state") == "0"  # one of its 2 assemblies
+    words = list(map(int, problem_element.find("solutions/solution/assembly").text.split()))
+    placed = [burr_grids.BALLS.placed_cells(dict.fromkeys(voxels[n + 1], 0), hotspots[n + 1], words[4 * n:4 * n + 4])
+              for n in range(3)]
+    assert sorted(c for cells in placed for c in cells) == sorted(voxels[0])
+    shown = {label.letter: label.cells for option in puzzle.shown for label in [puzzle.built.cover.labels[option]]}
+    assert [set(cells) for cells in placed] == [set(shown[letter]) for letter in "ABC"]
+    assert count(xmpuzzle.dumps(xmpuzzle.read(xmpuzzle.text_of(data)))) == 2
+
+
 def test_reading_a_file_written_plain_or_packed_in_latin_1(tmp_path):
     text = screws_and_ell().replace("<comment/>", "<comment>Markus G\u00f6tz</comment>")
     plain = saved(tmp_path, text, "plain.xmpuzzle", packed=False)

@@ -118,6 +118,44 @@ def test_the_example_file_is_booklet_challenge_81_and_solves_to_its_solution(cli
     assert shown[2].split() == [layer[0] for layer in SAMPLES[0]["solution"]]
 
 
+def test_a_pyramid_solved_is_written_as_a_burrtools_file_on_its_sphere_grid(cli, tmp_path):
+    """``solve --xmpuzzle``: the 55 balls the result on BurrTools' sphere grid (voxel x + y + z even), each piece a
+    shape lying as it lies in the solution (turn 0, its hotspot on a ball), so that the assembly, read here without
+    xlsolver, puts every piece where the solution has it."""
+    import gzip
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "pyramid.xmpuzzle"
+    done = cli("solve", str(EXAMPLES / "pyramid-81.txt"), "--xmpuzzle", str(out))
+    assert done.returncode == 0, done.stderr
+    root = ET.fromstring(gzip.decompress(out.read_bytes()))
+    assert root.find("gridType").get("type") == "2"
+    shapes = []
+    for element in root.find("shapes"):
+        sx, sy, _ = (int(element.get(axis)) for axis in "xyz")
+        voxels = {(i % sx, i // sx % sy, i // (sx * sy)) for i, ch in enumerate(element.text) if ch == "#"}
+        hotspot = tuple(int(element.get(axis, "0")) for axis in ("hx", "hy", "hz"))
+        assert all(sum(v) % 2 == 0 for v in voxels) and hotspot in (voxels if shapes else {(0, 0, 0)})
+        shapes.append((element.get("name"), voxels, hotspot))
+    result = shapes[0][1]
+    assert sorted(sum(1 for v in result if v[2] == z) for z in range(5)) == [1, 4, 9, 16, 25]
+    words = list(map(int, root.find("problems/problem/solutions/solution/assembly").text.split()))
+    written = set()
+    for n, (name, voxels, hotspot) in enumerate(shapes[1:]):
+        x, y, z, turn = words[4 * n:4 * n + 4]
+        assert turn == 0
+        written |= {(name, vx - hotspot[0] + x, vy - hotspot[1] + y, vz - hotspot[2] + z) for vx, vy, vz in voxels}
+    assert {cell[1:] for cell in written} == result and len(written) == 55
+    balls = {(name, x + y, x - y, z) for name, x, y, z in written}  # as the pyramid's lattice has them
+    solution = {(letter, 2 * c + z, 2 * r + z, z) for z, layer in enumerate(SAMPLES[0]["solution"])
+                for r, row in enumerate(layer) for c, letter in enumerate(row)}
+
+    def moved(cells):
+        low = [min(cell[i] for cell in cells) for i in (1, 2, 3)]
+        return {(name, a - low[0], b - low[1], c - low[2]) for name, a, b, c in cells}
+    assert moved(balls) == moved(solution)
+
+
 def test_a_solution_written_back_in_the_text_form_reads_as_itself(cli, tmp_path):
     """The answer's text is the puzzle form: read back, every cell given, it is its own unique solution; the
     empty lines between layers may be several."""

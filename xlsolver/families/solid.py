@@ -647,22 +647,21 @@ def legend_height(settings) -> int:
 
 
 def burrtools_file(puzzle: exact.CoverPuzzle) -> bytes:
-    """A puzzle of cubes and the solution shown as a BurrTools file (``solve --xmpuzzle OUT``): the shape's cells
-    the result, each piece a shape of its own taken once, the solution its one assembly (state 0: not all of
-    them).  Balls are not written: BurrTools numbers the turns of its sphere grid by a table of its own."""
-    from ..geometry import burr_grids, xmpuzzle
+    """A puzzle and the solution shown as a BurrTools file (``solve --xmpuzzle OUT``): the shape's cells the
+    result, each piece a shape of its own taken once, the solution its one assembly (state 0: not all of them).
+    Cubes go on BurrTools' cube grid, balls on its sphere grid (``geometry.burr_spheres``)."""
+    from ..geometry import burr_grids, burr_spheres, xmpuzzle
 
     solution = puzzle.shown
-    if puzzle.scene is None or puzzle.scene(solution).kind != "cubes":
-        raise Unsupported("puzzles of balls are not written as BurrTools files (its sphere grid numbers turns by a "
-                          "table of its own); puzzles of cubes are")
+    kind = puzzle.scene(solution).kind if puzzle.scene is not None else None
+    if kind not in ("cubes", "balls"):
+        raise Unsupported("only puzzles of cubes or balls are written as BurrTools files")
     placed = dict(puzzle.problem.labels[option] for option in solution)
     letters = sorted(placed)
-    file = burr_grids.cube_file(frozenset().union(*placed.values()), [(letter, sorted(placed[letter]))
-                                                                      for letter in letters],
-                                [[placed[letter] for letter in letters]],
-                                comment=f"Written by xlsolver: {puzzle.data.get('board', '')} with "
-                                        f"{puzzle.data.get('pieces', '')}")
+    make = burr_grids.cube_file if kind == "cubes" else burr_spheres.ball_file
+    file = make(frozenset().union(*placed.values()), [(letter, sorted(placed[letter])) for letter in letters],
+                [[placed[letter] for letter in letters]],
+                comment=f"Written by xlsolver: {puzzle.data.get('board', '')} with {puzzle.data.get('pieces', '')}")
     return xmpuzzle.to_bytes(file)
 
 

@@ -20,9 +20,9 @@ Every grid is read:
 * **spheres** (grid 2): the voxels with x + y + z even are the centres of balls packed face-centred cubic (a
   ball touches the twelve at (+-1, +-1, 0) and the like).  The square layers z = const are the layers of
   ``lattice.SPHERES`` under (x, y, z) -> (x + y, x - y, z), so a BurrTools pyramid is xlsolver's pyramid.  A
-  piece takes the cube's 24 rotations; one lying flat in a plane across a body diagonal (the balls of a
-  triangular layer) takes every turn of that plane, which the cube's mirror images give (BurrTools' sphere grid
-  has 120 rotations for that).  Orientation numbers of this grid are not written (its table is BurrTools' own).
+  piece takes the turns of BurrTools' own numbered list that carry its balls onto balls: the cube's 24 rotations,
+  and for one lying flat in a plane across a body diagonal (the balls of a triangular layer) every turn of that
+  plane.  That list, its numbering and the placements it gives are ``burr_spheres``'.
 
 * **rhombic** (grid 3) and **tetrahedra-octahedra** (grid 4): cubes cut finer, on a raster of 5 (3) voxels a
   cube (block): ``lattice.RHOMBIC`` and ``lattice.TETRA_OCTA`` say which voxels are cells.  Pieces turn by the cube
@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from . import xmpuzzle
+from . import burr_spheres, xmpuzzle
 from .lattice import CUBIC, PRISMS, RHOMBIC, SPHERES, TETRA_OCTA, TRIANGLE, Coord, Lattice, LayeredLattice, Transform
 
 Marked = Mapping[Coord, object]  # cell -> its mark
@@ -190,9 +190,10 @@ class Grid:
 
     def orientations(self, shape: Marked) -> list[Normal]:
         """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers."""
-        transforms = self.transforms if self.type == 2 and _flat_across_diagonal(shape) else self.rotations
+        if self.type == 2:
+            return burr_spheres.orientations(shape)
         found: dict[Normal, None] = {}
-        for transform in transforms:
+        for transform in self.rotations:
             found.setdefault(self.normal(moved(shape, transform)), None)
         return list(found)
 
@@ -226,6 +227,8 @@ class Grid:
                      ) -> dict[Coord, object]:
         """The voxels (with their marks) a piece fills, placed as an ``<assembly>`` says: its voxels turned by
         transformation t, then moved so the turned hotspot lands on (x, y, z)."""
+        if self.type == 2:  # turns that are no matrices of the grid's space
+            return burr_spheres.placed_cells(filled, hotspot, placement)
         x, y, z, t = placement
         if not 0 <= t < len(self.transforms):
             raise ValueError(f"orientation number {t} is not one of the {self.name} grid's 0-{len(self.transforms) - 1}")
@@ -241,6 +244,8 @@ class Grid:
         """The ``<assembly>`` placement (x, y, z, t) of a piece (its voxels ``filled``, marked) that fills
         ``cells`` (cells of ``space``, marked): the lowest rotation number that gives them, as BurrTools writes
         it.  ValueError if no rotation does."""
+        if self.type == 2:
+            return burr_spheres.placement_of(filled, hotspot, cells)
         wanted = self.normal(cells)
         low = self.space.corner(cells)
         for t, transform in enumerate(self.rotations):
@@ -263,7 +268,7 @@ def _flat_across_diagonal(shape: Marked) -> bool:
 CUBES = Grid(0, "cubes", CUBIC, CUBIC, NUMBERED, numbered=True)
 PRISM_GRID = Grid(1, "triangular prisms", PRISMS, PRISMS, _prism_numbered(), numbered=True, to_cell=_prism_cell,
                   to_voxel=_prism_voxel)
-BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=False, off_grid="x + y + z must be even")
+BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=True, off_grid="x + y + z must be even")
 RHOMBIC_GRID = Grid(3, "rhombic", RHOMBIC, RHOMBIC, NUMBERED, numbered=True, to_cell=_rhombic_cell,
                     to_voxel=_rhombic_voxel,
                     off_grid="in its cube of 5 x 5 x 5 voxels, folded to 0-2, a cell's x, y and z are 0, 1 and 2")

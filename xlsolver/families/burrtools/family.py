@@ -18,7 +18,8 @@ from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
 from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec, block_starts
-from ...geometry import xmpuzzle
+from ...geometry import burr_spheres, xmpuzzle
+from ...geometry.burr_grids import BALLS
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
 from .problem import HOLE, OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
@@ -347,7 +348,7 @@ def write(puzzle: BurrPuzzle) -> bytes:
         raise Unsupported("there is no solution to write")
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube and prism grids only)")
+                          "orientation numbers of the grids whose numbering it knows)")
     from ... import counting
     from . import assemblies
 
@@ -365,20 +366,24 @@ def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) ->
     number as its count when ``complete`` (they are all of its assemblies), else state 0."""
     if not built.grid.numbered:
         raise Unsupported(f"solutions on BurrTools' {built.grid.name} grid are not written (xlsolver writes the "
-                          "orientation numbers of the cube and prism grids only)")
+                          "orientation numbers of the grids whose numbering it knows)")
     problem = built.problem
-    assemblies = tuple(placements(built, solution) for solution in solutions)
+    file = built.file
+    shapes = file.shapes
+    if built.grid is BALLS:  # hotspots on balls, as BurrTools puts them before it solves
+        shapes = burr_spheres.on_balls(shapes)
+    assemblies = tuple(placements(built, solution, shapes) for solution in solutions)
     state = xmpuzzle.SOLVED if complete else xmpuzzle.UNSOLVED
     kept = xmpuzzle.Problem(problem.parts, problem.result, problem.name, problem.pairs, state,
                             len(assemblies) if complete else None, 0 if complete else None, 0 if complete else None,
                             problem.max_holes, assemblies)
-    file = built.file
-    return xmpuzzle.Puzzle(file.grid, file.shapes, (kept,), file.colours, file.comment, file.version)
+    return xmpuzzle.Puzzle(file.grid, shapes, (kept,), file.colours, file.comment, file.version)
 
 
-def placements(built: Built, solution: Sequence[int]) -> tuple:
-    """A solution as ``<assembly>`` placements: each piece of the list, copies one after another, in order of
-    their placements (as BurrTools sorts them); ``None`` for a copy left out."""
+def placements(built: Built, solution: Sequence[int], shapes: Sequence[xmpuzzle.Shape]) -> tuple:
+    """A solution as ``<assembly>`` placements of ``shapes`` (the file's, hotspots as written): each piece of the
+    list, copies one after another, in order of their placements (as BurrTools sorts them); ``None`` for a copy
+    left out."""
     by_letter: dict[str, list] = {}
     for option in solution:
         label = built.cover.labels[option]
@@ -386,7 +391,7 @@ def placements(built: Built, solution: Sequence[int]) -> tuple:
             by_letter.setdefault(label.letter, []).append(label)
     found = []
     for piece in built.pieces:
-        shape = built.file.shapes[piece.shape]
+        shape = shapes[piece.shape]
         filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
         mine = sorted((built.grid.placement_of(filled, shape.hotspot, dict(label.colours))
                        for label in by_letter.get(piece.letter, [])), key=lambda p: (p[3], p[0], p[1], p[2]))
