@@ -332,17 +332,44 @@ def test_save_on_the_soma_cube_writes_the_solution_shown_as_a_file_burrtools_and
     assert counted.data["assemblies"] == 240
 
 
-def test_save_needs_a_folder_and_says_what_the_writer_refuses(tmp_path):
+def test_save_needs_a_folder_and_keeps_the_solution_when_the_file_cannot_be_written(tmp_path):
     book = committed_book()
     answer = actions.press(book, "Soma", "save")
     assert answer.status is Status.ERROR
     assert status(book, "Soma") == "Save writes the .xmpuzzle file beside the workbook: save the workbook first."
     book = in_folder(tmp_path)
-    answer = actions.press(book, "Pyramid", "save")  # balls: the writer refuses them, and says why
+    target = tmp_path / "board-Soma.xmpuzzle"
+    target.write_bytes(b"the user's own")
+    target.chmod(0o444)  # its owner said to leave it alone
+    answer = actions.press(book, "Soma", "save")
     assert answer.status is Status.ERROR
-    assert status(book, "Pyramid").startswith("Not saved: puzzles of balls are not written as BurrTools files")
-    assert not blank(book.read("Pyramid_Out")), "the solution shown stays: the file is what failed"
-    assert list(tmp_path.iterdir()) == []
+    assert status(book, "Soma") == f"Not saved: cannot write {target}: it is read-only (mode 0444)."
+    assert not blank(book.read("Soma_Out")), "the solution shown stays: the file is what failed"
+    assert target.read_bytes() == b"the user's own"
+
+
+def test_save_on_the_pyramid_writes_its_balls_on_the_sphere_grid(tmp_path):
+    """The booklet's challenge 81 as shipped: the file holds the pyramid as its result (55 balls) and the twelve
+    pieces, each placed once by the assembly, the balls of each as many as its letter shows."""
+    book = in_folder(tmp_path)
+    actions.press(book, "Pyramid", "save")
+    target = tmp_path / "board-Pyramid.xmpuzzle"
+    assert status(book, "Pyramid").startswith(f"Saved solution 1 with the puzzle to {target} ")
+    shown = [v for row in book.read("Pyramid_Out") for v in row if v]
+    root = ET.fromstring(gzip.decompress(target.read_bytes()))
+    assert root.find("gridType").get("type") == "2"
+    written = xmpuzzle.read(xmpuzzle.text_of(target.read_bytes()))
+    result = written.shapes[written.problems[0].result]
+    assert len(result.voxels) == 55 == len(shown)
+    [placements] = written.problems[0].solutions
+    covered = []
+    for part, placement in zip(written.problems[0].parts, placements):
+        shape = written.shapes[part.shape]
+        balls = burr_grids.BALLS.placed_cells({v: 0 for v in shape.voxels}, shape.hotspot, placement)
+        assert len(balls) == shown.count(shape.name), shape.name
+        covered += balls
+    low = [min(v[i] for v in covered) for i in range(3)]
+    assert sorted(tuple(c - b for c, b in zip(v, low)) for v in covered) == sorted(result.voxels)
 
 
 def test_every_area_whose_family_writes_a_file_has_save_beside_solve():
