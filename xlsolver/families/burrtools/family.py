@@ -225,8 +225,8 @@ def unique(puzzle: BurrPuzzle, ask: Ask) -> Answer:
 
     answer = exact.solve(puzzle, replace(ask, unique=False))
     if not answer.frames:  # no solution (the message says why), or none within the time limit
-        if answer.status is Status.NO_SOLUTION:
-            answer.message = f"No solution, so not unique: {answer.message[0].lower()}{answer.message[1:]}"
+        if answer.status is Status.NO_SOLUTION:  # "No solution: why." as exact's unique check says it
+            answer.message = answer.message.replace("No solution: ", "No solution, so not unique: ", 1)
         return answer
     built = puzzle.built
     request = counting.Request(built.cover, accept=assemblies.least_of_class(built, assemblies.group(built)),
