@@ -182,13 +182,20 @@ def test_save_on_the_burrtools_sheet_writes_the_problem_with_the_solution_shown(
     assert [row[:4] for row in shown[1:5]] == [["A"] * 4] * 4  # copies of one shape share its letter
 
 
+def one_problem(grid: int, shapes: list[tuple[str, str]], count: int) -> str:
+    """A BurrTools file of one problem: ``shapes`` as (its box "x y z", its voxel text), the first the result,
+    the second taken ``count`` times."""
+    voxels = "".join(f'<voxel x="{x}" y="{y}" z="{z}" type="0">{text}</voxel>'
+                     for (x, y, z), text in ((size.split(), text) for size, text in shapes))
+    return (f'<?xml version="1.0"?><puzzle version="2"><gridType type="{grid}"/><colors/><shapes>{voxels}</shapes>'
+            f'<problems><problem state="0"><shapes><shape id="1" count="{count}"/></shapes><result id="0"/>'
+            f'<bitmap/></problem></problems><comment/></puzzle>')
+
+
 def test_a_file_too_large_for_the_solution_grid_is_said_and_still_saved(tmp_path):
     """A rod of 21 cubes: one layer, wider than the grid's 20 columns."""
     rod = "#" * (BURR.cols + 1)
-    text = (f'<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>'
-            f'<voxel x="{len(rod)}" y="1" z="1" type="0">{rod}</voxel><voxel x="{len(rod)}" y="1" z="1" type="0">'
-            f'{rod}</voxel></shapes><problems><problem state="0"><shapes><shape id="1" count="1"/></shapes>'
-            f'<result id="0"/><bitmap/></problem></problems><comment/></puzzle>')
+    text = one_problem(0, [(f"{len(rod)} 1 1", rod), (f"{len(rod)} 1 1", rod)], count=1)
     (tmp_path / "rod.xmpuzzle").write_text(text, encoding="utf-8")
     book = in_folder(tmp_path)
     opened(book, "rod.xmpuzzle")
@@ -425,10 +432,7 @@ def test_a_file_on_the_prism_grid_is_drawn_in_triangles_and_saved(tmp_path, cli)
     the command line prints it, each triangle pointing down shaded (as the Polyforms sheet draws them), and the
     file Save writes read back: its pieces placed on the hexagon, its one assembly recorded."""
     hexagon = "_###_###"  # x 0..3, y 0..1: the prisms (1..3, 0..1) of one layer; x + y even points up
-    text = (f'<?xml version="1.0"?><puzzle version="2"><gridType type="1"/><colors/><shapes>'
-            f'<voxel x="4" y="2" z="1" type="0">{hexagon}</voxel><voxel x="2" y="1" z="1" type="0">##</voxel>'
-            f'</shapes><problems><problem state="0"><shapes><shape id="1" count="3"/></shapes><result id="0"/>'
-            f'<bitmap/></problem></problems><comment/></puzzle>')
+    text = one_problem(1, [("4 2 1", hexagon), ("2 1 1", "##")], count=3)
     (tmp_path / "hexagon.xmpuzzle").write_text(text, encoding="utf-8")
     book = in_folder(tmp_path)
     opened(book, "hexagon.xmpuzzle")

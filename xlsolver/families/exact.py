@@ -206,6 +206,24 @@ def _unsolved(puzzle: CoverPuzzle, ask: Ask, result: engine.SearchResult, data: 
                   data=data)
 
 
+def said_unique(verdict: bool | None, stopped, ask: Ask, noun: str = "solution", counted: str = "",
+                images: str = "", nouns: str = "") -> tuple[Status, str, str]:
+    """(status, the status line, the command line's line) of a uniqueness check: ``verdict`` True (one), False
+    (two at least) or None (stopped: ``stopped`` says how); ``noun`` what is counted (``nouns`` more than one),
+    ``counted`` how (", as BurrTools counts"), ``images`` said of the one shown."""
+    line = {True: f"the {noun} is unique", False: f"there is more than one {noun}",
+            None: "stopped before uniqueness was decided"}[verdict]
+    if verdict:
+        return Status.SOLVED, f"Unique: exactly one {noun}{counted} (shown{images}).", line
+    if verdict is False:
+        more = f" ({ask.another} to see more)" if ask.another else ""
+        return Status.NOT_UNIQUE, f"Not unique: at least two {nouns or noun + 's'}{counted}{more}.", line
+    if stopped == Status.CANCELLED:
+        return Status.CANCELLED, "Undecided: one solution found, then interrupted.", line
+    limit = f"the {ask.time_limit:g} s time limit" if ask.time_limit else "its limit"
+    return Status.TIME_LIMIT, f"Undecided: one solution found, stopped by {limit}. Raise it to decide.", line
+
+
 def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
     found, result, _ = find(puzzle, limit=2, **_controls(ask))
     verdict = False if len(found) > 1 else (len(found) == 1 if result.complete else None)
@@ -217,18 +235,7 @@ def _unique(puzzle: CoverPuzzle, ask: Ask) -> Answer:
         elif answer.status == Status.TIME_LIMIT:
             answer.message = f"Undecided: stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
         return answer
-    line = {True: "the solution is unique", False: "there is more than one solution",
-            None: "stopped before uniqueness was decided"}[verdict]
-    if verdict:
-        status, message = Status.SOLVED, "Unique: exactly one solution (shown)."
-    elif verdict is False:
-        more = f" ({ask.another} to see more)" if ask.another else ""
-        status, message = Status.NOT_UNIQUE, f"Not unique: at least two solutions{more}."
-    elif result.stopped == Status.CANCELLED:
-        status, message = Status.CANCELLED, "Undecided: one solution found, then interrupted."
-    else:
-        status = Status.TIME_LIMIT
-        message = f"Undecided: one solution found, stopped by the {ask.time_limit:g} s time limit. Raise it to decide."
+    status, message, line = said_unique(verdict, result.stopped, ask)
     return puzzle.show(Answer(status, message, puzzle.pictures(found[0]), messages=[line], data=data),
                        found[0], ask)
 

@@ -234,22 +234,11 @@ def unique(puzzle: BurrPuzzle, ask: Ask) -> Answer:
                                                                    progress=ask.progress))
     looked = counting.count(request)
     verdict = False if looked.total > 1 else True if looked.complete else None
-    if verdict:
-        placements = looked.candidates or 1
-        images = "" if placements == 1 else \
-            f"; its {placements:,} placements are images of one another under the result's symmetries"
-        status, message = Status.SOLVED, f"Unique: exactly one assembly, as BurrTools counts (shown{images})."
-    elif verdict is False:
-        more = f" ({ask.another} to see more)" if ask.another else ""
-        status, message = Status.NOT_UNIQUE, f"Not unique: at least two assemblies, as BurrTools counts{more}."
-    elif looked.stopped == Status.CANCELLED:
-        status, message = Status.CANCELLED, "Undecided: one solution found, then interrupted."
-    else:
-        status = Status.TIME_LIMIT
-        limit = f"the {ask.time_limit:g} s time limit" if ask.time_limit else "its limit"
-        message = f"Undecided: one solution found, stopped by {limit}. Raise it to decide."
-    line = {True: "the assembly is unique", False: "there is more than one assembly",
-            None: "stopped before uniqueness was decided"}[verdict]
+    placements = looked.candidates or 1
+    images = "" if placements == 1 else \
+        f"; its {placements:,} placements are images of one another under the result's symmetries"
+    status, message, line = exact.said_unique(verdict, looked.stopped, ask, "assembly", ", as BurrTools counts",
+                                              images if verdict else "", nouns="assemblies")
     answer.status, answer.message, answer.messages = status, message, [line]
     answer.data = {**answer.data, "unique": verdict}
     return answer
