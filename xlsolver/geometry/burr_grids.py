@@ -158,7 +158,7 @@ class Grid:
 
     def is_cell(self, voxel: Coord) -> bool:
         """Is the voxel a cell of this grid (``off_grid`` says which are)?"""
-        return (self.type != 2 or sum(voxel) % 2 == 0) and self.to_cell(voxel) in self.space
+        return self.to_cell(voxel) in self.space
 
     @property
     def rotations(self) -> tuple[Transform, ...]:
@@ -175,9 +175,6 @@ class Grid:
 
     def drawn(self, cell: Coord) -> Coord:
         """A cell as a cell of ``lattice`` (before translating the whole shape into view: :meth:`drawn_all`)."""
-        if self.type == 2:
-            x, y, z = cell
-            return x + y, x - y, z
         return cell
 
     def drawn_all(self, cells: Iterable[Coord]) -> dict[Coord, Coord]:
@@ -190,8 +187,6 @@ class Grid:
 
     def orientations(self, shape: Marked) -> list[Normal]:
         """A piece's orientations (normal forms), each once, in the order of BurrTools' numbers."""
-        if self.type == 2:
-            return burr_spheres.orientations(shape)
         found: dict[Normal, None] = {}
         for transform in self.rotations:
             found.setdefault(self.normal(moved(shape, transform)), None)
@@ -210,7 +205,7 @@ class Grid:
         first, each map of cells once (a rotation where a rotation gives it)."""
         target = self.normal(shape)
         low = self.space.corner(shape)
-        rotation_only = self.type == 2 and _flat_across_diagonal(shape)  # turning such a plane over is a rotation
+        rotation_only = self.mirrors_are_turns(shape)
         half = len(self.transforms) // 2
         found: dict[tuple, Symmetry] = {}
         for index, transform in enumerate(self.transforms):
@@ -227,8 +222,6 @@ class Grid:
                      ) -> dict[Coord, object]:
         """The voxels (with their marks) a piece fills, placed as an ``<assembly>`` says: its voxels turned by
         transformation t, then moved so the turned hotspot lands on (x, y, z)."""
-        if self.type == 2:  # turns that are no matrices of the grid's space
-            return burr_spheres.placed_cells(filled, hotspot, placement)
         x, y, z, t = placement
         if not 0 <= t < len(self.transforms):
             raise ValueError(f"orientation number {t} is not one of the {self.name} grid's 0-{len(self.transforms) - 1}")
@@ -244,8 +237,6 @@ class Grid:
         """The ``<assembly>`` placement (x, y, z, t) of a piece (its voxels ``filled``, marked) that fills
         ``cells`` (cells of ``space``, marked): the lowest rotation number that gives them, as BurrTools writes
         it.  ValueError if no rotation does."""
-        if self.type == 2:
-            return burr_spheres.placement_of(filled, hotspot, cells)
         wanted = self.normal(cells)
         low = self.space.corner(cells)
         for t, transform in enumerate(self.rotations):
@@ -255,6 +246,39 @@ class Grid:
                 at = tuple(a + b for a, b in zip(transform(*self.cell(hotspot)), shift))
                 return (*self.to_voxel(at), t)
         raise ValueError("the cells are not the piece turned any way")
+
+
+    def mirrors_are_turns(self, shape: Marked) -> bool:
+        """Whether the grid turns ``shape`` onto its mirror images (then a result's mirror symmetries need no piece
+        turned over)."""
+        return False
+
+
+class SphereGrid(Grid):
+    """The sphere grid: voxels with x + y + z even, drawn in the pyramid's lattice, turned by BurrTools' own 120
+    turns (``burr_spheres``: most are no matrices of the grid's space)."""
+
+    def is_cell(self, voxel: Coord) -> bool:
+        return sum(voxel) % 2 == 0
+
+    def drawn(self, cell: Coord) -> Coord:
+        x, y, z = cell
+        return x + y, x - y, z
+
+    def orientations(self, shape: Marked) -> list[Normal]:
+        return burr_spheres.orientations(shape)
+
+    def mirrors_are_turns(self, shape: Marked) -> bool:
+        """A shape flat in a triangular layer of balls: turning the layer over is a turn of the grid."""
+        return _flat_across_diagonal(shape)
+
+    def placed_cells(self, filled: Mapping[Coord, object], hotspot: Coord, placement: Sequence[int]
+                     ) -> dict[Coord, object]:
+        return burr_spheres.placed_cells(filled, hotspot, placement)
+
+    def placement_of(self, filled: Mapping[Coord, object], hotspot: Coord, cells: Mapping[Coord, object]
+                     ) -> tuple[int, int, int, int]:
+        return burr_spheres.placement_of(filled, hotspot, cells)
 
 
 def _flat_across_diagonal(shape: Marked) -> bool:
@@ -268,7 +292,7 @@ def _flat_across_diagonal(shape: Marked) -> bool:
 CUBES = Grid(0, "cubes", CUBIC, CUBIC, NUMBERED, numbered=True)
 PRISM_GRID = Grid(1, "triangular prisms", PRISMS, PRISMS, _prism_numbered(), numbered=True, to_cell=_prism_cell,
                   to_voxel=_prism_voxel)
-BALLS = Grid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=True, off_grid="x + y + z must be even")
+BALLS = SphereGrid(2, "spheres", SPHERES, CUBIC, NUMBERED, numbered=True, off_grid="x + y + z must be even")
 RHOMBIC_GRID = Grid(3, "rhombic", RHOMBIC, RHOMBIC, NUMBERED, numbered=True, to_cell=_rhombic_cell,
                     to_voxel=_rhombic_voxel,
                     off_grid="in its cube of 5 x 5 x 5 voxels, folded to 0-2, a cell's x, y and z are 0, 1 and 2")
@@ -331,5 +355,5 @@ def signed_permutations() -> Iterable[tuple[tuple[int, ...], ...]]:
             yield tuple(tuple(signs[i] if j == perm[i] else 0 for j in range(3)) for i in range(3))
 
 
-__all__ = ["Grid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "PRISM_GRID", "BALLS", "RHOMBIC_GRID", "TETRA_OCTA_GRID", "GRIDS", "normal",
+__all__ = ["Grid", "SphereGrid", "Symmetry", "Marked", "Normal", "NUMBERED", "ROTATIONS", "CUBES", "PRISM_GRID", "BALLS", "RHOMBIC_GRID", "TETRA_OCTA_GRID", "GRIDS", "normal",
            "moved", "placed_cells", "placement_of", "cube_file", "signed_permutations"]
