@@ -72,3 +72,18 @@ def short_search(module):
     if fast.native() and fewest_native.ready():
         return {reference: fast, fewest: fewest_native}.get(module, module)
     return module
+
+
+def grown_polyforms(lattice, size: int, seeds) -> set[tuple]:
+    """Every fixed polyform of ``size`` cells (normal forms), grown cell by cell over the lattice's neighbours from
+    each of ``seeds`` (a cell of each kind: a triangle pointing up and one pointing down)."""
+    forms = {lattice.normalise([seed]) for seed in seeds}
+    for _ in range(size - 1):
+        forms = {lattice.normalise(form + (near,)) for form in forms for cell in form
+                 for near in lattice.neighbours(cell) if near not in form}
+    return forms
+
+
+def form_classes(lattice, forms: set[tuple], turn_over: bool) -> int:
+    """How many of ``forms`` are different up to the lattice's rotations (and mirror images with ``turn_over``)."""
+    return len({min(lattice.orientations(form, turn_over)) for form in forms})

@@ -12,20 +12,13 @@ from xlsolver.families import ghost_hunter
 from xlsolver.geometry.lattice import CUBIC, SQUARE, Lattice, Transform
 from xlsolver.geometry.piece import Piece, marked_piece
 
+from helpers import form_classes, grown_polyforms
+
 PENTOMINOES = catalog.piece_set("pentominoes")
 
 
 def polyforms(lattice: Lattice, size: int) -> set[tuple]:
-    """Every fixed polyform of ``size`` cells (normal forms), grown cell by cell over the lattice's neighbours."""
-    forms = {lattice.normalise([(0,) * lattice.dimension])}
-    for _ in range(size - 1):
-        forms = {lattice.normalise(form + (near,)) for form in forms for cell in form
-                 for near in lattice.neighbours(cell) if near not in form}
-    return forms
-
-
-def free_classes(lattice: Lattice, forms: set[tuple], turn_over: bool) -> int:
-    return len({min(lattice.orientations(form, turn_over)) for form in forms})
+    return grown_polyforms(lattice, size, [(0,) * lattice.dimension])
 
 
 @pytest.mark.parametrize("lattice, order, proper", [(SQUARE, 8, 4), (CUBIC, 48, 24)])
@@ -75,8 +68,8 @@ def test_each_pentomino_has_its_known_number_of_orientations(letter, free, one_s
 def test_polyforms_grown_over_the_lattice_number_as_known(lattice, size, fixed, one_sided, free):
     forms = polyforms(lattice, size)
     assert len(forms) == fixed
-    assert free_classes(lattice, forms, turn_over=False) == one_sided
-    assert free_classes(lattice, forms, turn_over=True) == free
+    assert form_classes(lattice, forms, turn_over=False) == one_sided
+    assert form_classes(lattice, forms, turn_over=True) == free
 
 
 @pytest.mark.parametrize("board, order", [

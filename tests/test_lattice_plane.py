@@ -9,20 +9,14 @@ import pytest
 
 from xlsolver.geometry.lattice import HEX, SQUARE, TRIANGLE, PlaneLattice, Transform
 
+from helpers import form_classes, grown_polyforms
+
 PLANE = (SQUARE, TRIANGLE, HEX)
 
 
 def polyforms(lattice: PlaneLattice, size: int) -> set[tuple]:
-    """Every fixed polyform of ``size`` cells (normal forms), grown cell by cell from each kind of cell."""
-    forms = {lattice.normalise([lattice.cell(0, col)]) for col in (0, 1) if lattice.holds(0, col)}
-    for _ in range(size - 1):
-        forms = {lattice.normalise(form + (near,)) for form in forms for cell in form
-                 for near in lattice.neighbours(cell) if near not in form}
-    return forms
-
-
-def classes(lattice: PlaneLattice, forms: set[tuple], turn_over: bool) -> int:
-    return len({min(lattice.orientations(form, turn_over)) for form in forms})
+    """Grown from each kind of cell: a triangle pointing up and one pointing down."""
+    return grown_polyforms(lattice, size, [lattice.cell(0, col) for col in (0, 1) if lattice.holds(0, col)])
 
 
 @pytest.mark.parametrize("lattice", [TRIANGLE, HEX])
@@ -61,8 +55,8 @@ def test_a_turn_by_sixty_degrees_turns_an_up_triangle_into_a_down_one():
 def test_polyforms_grown_over_the_neighbours_number_as_published(lattice, size, fixed, one_sided, free):
     forms = polyforms(lattice, size)
     assert len(forms) == fixed
-    assert classes(lattice, forms, turn_over=False) == one_sided
-    assert classes(lattice, forms, turn_over=True) == free
+    assert form_classes(lattice, forms, turn_over=False) == one_sided
+    assert form_classes(lattice, forms, turn_over=True) == free
 
 
 @pytest.mark.slow
