@@ -164,7 +164,7 @@ def _shape(parent, kind: str, block: Block, filled: set, unit: float, **paint: s
         ElementTree.SubElement(parent, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{unit / 2:.1f}", **paint)
     elif kind == "prisms":
         for _, _, points in _prism_faces(block, filled, unit):
-            ElementTree.SubElement(parent, "polygon", points=points, **paint)
+            ElementTree.SubElement(parent, "polygon", points=_written(points), **paint)
     else:
         for points in _sides(block, filled, unit):
             ElementTree.SubElement(parent, "polygon", points=points, **paint)
@@ -243,15 +243,19 @@ def _triangle(block: Block) -> list[tuple[float, float]]:
     return [(x - 0.5, y - _HEIGHT / 3), (x + 0.5, y - _HEIGHT / 3), (x, y + 2 * _HEIGHT / 3)]
 
 
-def _prism_faces(block: Block, filled: set, unit: float) -> list[tuple[int, tuple, str]]:
-    """A prism's faces in sight: (its shade, how its letter lies, its polygon's points).  The top unless a prism
-    stands on it; a side whose outside faces the viewer (towards larger x and y) and no prism touches."""
+def _written(points: list[tuple[float, float]]) -> str:
+    """Points as an SVG polygon's ``points``."""
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _prism_faces(block: Block, filled: set, unit: float) -> list[tuple[int, tuple, list[tuple[float, float]]]]:
+    """A prism's faces in sight: (its shade, how its letter lies, its polygon's corners as drawn).  The top unless a
+    prism stands on it; a side whose outside faces the viewer (towards larger x and y) and no prism touches."""
     corners = _triangle(block)
     z = block.z
     found = []
     if _key(block.x, block.y, z + 1) not in filled:
-        found.append((0, (math.sqrt(1.5), 0, 0, math.sqrt(0.5)),
-                      " ".join("{:.1f},{:.1f}".format(*_at(x, y, z + 0.5, unit)) for x, y in corners)))
+        found.append((0, (math.sqrt(1.5), 0, 0, math.sqrt(0.5)), [_at(x, y, z + 0.5, unit) for x, y in corners]))
     for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
         mid = ((x0 + x1) / 2, (y0 + y1) / 2)
         outward = (mid[0] - block.x, mid[1] - block.y)
@@ -261,8 +265,7 @@ def _prism_faces(block: Block, filled: set, unit: float) -> list[tuple[int, tupl
             (x0, y0), (x1, y1) = (x1, y1), (x0, y0)
         across = ((x1 - x0 - (y1 - y0)) * COS30, ((x1 - x0) + (y1 - y0)) / 2)
         points = [(x0, y0, z - 0.5), (x1, y1, z - 0.5), (x1, y1, z + 0.5), (x0, y0, z + 0.5)]
-        found.append((1 if outward[0] >= outward[1] else 2, (*across, 0, 1),
-                      " ".join("{:.1f},{:.1f}".format(*_at(*point, unit)) for point in points)))
+        found.append((1 if outward[0] >= outward[1] else 2, (*across, 0, 1), [_at(*point, unit) for point in points]))
     return found
 
 
@@ -271,11 +274,10 @@ def _prism(group, block: Block, filled: set, unit: float, look: Look) -> None:
     shades = [mix(shade, "#ffffff", look.pale) for shade in faces(block.colour or BLANK)]
     prism = ElementTree.SubElement(group, "g", {"class": "prism"})
     for shade, (a, b, c, d), points in _prism_faces(block, filled, unit):
-        ElementTree.SubElement(prism, "polygon", points=points, fill=shades[shade], stroke=look.stroke or LINE,
-                               **{"stroke-width": f"{look.width:g}", "stroke-linejoin": "round"})
+        ElementTree.SubElement(prism, "polygon", points=_written(points), fill=shades[shade],
+                               stroke=look.stroke or LINE, **{"stroke-width": f"{look.width:g}", "stroke-linejoin": "round"})
         if block.text and look.letters:
-            xy = [tuple(map(float, point.split(","))) for point in points.split()]
-            cx, cy = sum(x for x, _ in xy) / len(xy), sum(y for _, y in xy) / len(xy)
+            cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
             size = 0.4 * unit
             ElementTree.SubElement(prism, "text", x="0", y=f"{size * 0.35:.1f}", fill=ink(shades[shade]),
                                    transform=f"matrix({a:.3f} {b:.3f} {c:.3f} {d:.3f} {cx:.1f} {cy:.1f})",
