@@ -224,7 +224,8 @@ class Grid:
         transformation t, then moved so the turned hotspot lands on (x, y, z)."""
         x, y, z, t = placement
         if not 0 <= t < len(self.transforms):
-            raise ValueError(f"orientation number {t} is not one of the {self.name} grid's 0-{len(self.transforms) - 1}")
+            raise ValueError(f"orientation number {t} is not one of the {self.name} grid's "
+                             f"0-{len(self.transforms) - 1}")
         transform = self.transforms[t]
         turned_hotspot = transform(*self.cell(hotspot))
         at = self.cell((x, y, z))

@@ -275,7 +275,8 @@ def _prism(group, block: Block, filled: set, unit: float, look: Look) -> None:
     prism = ElementTree.SubElement(group, "g", {"class": "prism"})
     for shade, (a, b, c, d), points in _prism_faces(block, filled, unit):
         ElementTree.SubElement(prism, "polygon", points=_written(points), fill=shades[shade],
-                               stroke=look.stroke or LINE, **{"stroke-width": f"{look.width:g}", "stroke-linejoin": "round"})
+                               stroke=look.stroke or LINE,
+                               **{"stroke-width": f"{look.width:g}", "stroke-linejoin": "round"})
         if block.text and look.letters:
             cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
             size = 0.4 * unit
