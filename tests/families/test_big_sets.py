@@ -238,6 +238,16 @@ def test_json_and_svg_keep_a_lower_case_piece_apart_from_its_upper_case_namesake
     assert pieces.pieces["q"].colour != pieces.pieces["Q"].colour
 
 
+def test_a_hint_names_the_piece_in_its_case(cli, tmp_path):
+    rows, _ = challenge("polyhexes-1-5-10x15")
+    puzzle = tmp_path / "h.txt"
+    puzzle.write_text("pieces: polyhexes-1-5\n\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    data = json.loads(cli("hint", str(puzzle), "--json").stdout)
+    solution = TILINGS["polyhexes-1-5-10x15"][1]
+    assert {data["hint"]} == {ch for _, _, ch in data["typed"]} == {solution[r][c] for r, c, _ in data["typed"]}
+    assert data["hint"].islower()  # (this puzzle's next clue is the monohex, h: a hint once said H)
+
+
 # --- whole boards, from empty ----------------------------------------------------------------------------------------
 
 @pytest.mark.slow
