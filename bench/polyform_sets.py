@@ -16,7 +16,7 @@ free letters, and a one-sided set gives each mirror image a letter of its own (t
 A set of more than 26 pieces takes the lower-case letters too (its letters' case then matters): there a mirror
 image is the lower case of its piece's letter (one-sided pentahex ``F5'`` is ``f``), the lower orders of a union
 take lower-case letters (tetrahex ``J4`` is ``j``), and a hexomino whose name is numbered (``F16``, Polyform
-Puzzler's second F) is its letter in lower case.  The one-sided hexominoes (60) are more than 52 letters name.
+Puzzler's second F) is its letter in lower case; ``l``, which reads as ``I``, is none of them.  The one-sided hexominoes (60) are more than 52 letters name.
 """
 from __future__ import annotations
 
@@ -116,15 +116,17 @@ UNION_LETTERS = {
     HEX: {"H1": "H", "I2": "D", "I3": "B", "V3": "V", "A3": "A", "J4'": "L", "P4'": "Q", "S4'": "Z"},
 }
 # In a set of more than 26 pieces (its letters' case matters): the lower orders' letters, lower case where their
-# names' are free; a hexomino numbered 1 is its letter in lower case, F26, F36 and W26 the letter of their
-# nicknames (high 4, low 4, Wc).
+# names' are free; a hexomino numbered 1 is its letter in lower case, F26 and W26 the letter of their nicknames
+# (high 4, Wc), F36 (the low 4) g, a letter that reaches low.  No set takes l, which reads as I in pictures and on
+# sheets: the mirror image of the one-sided L5 of orders 1-6 is y.
 CASED_LETTERS = {
     TRIANGLE: {"T1": "A", "D2": "D", "I3": "R", "I4": "K", "C4": "U", "T4": "T", "I5": "N", "C5": "W", "L5": "L",
                "P5": "Q"},
     HEX: {"H1": "h", "I2": "d", "I3": "b", "V3": "v", "A3": "a", "I4": "i", "J4": "j", "P4": "p", "S4": "s",
           "U4": "u", "Y4": "y", "O4": "o"},
-    SQUARE: {"F26": "h", "F36": "l", "W26": "c"},
+    SQUARE: {"F26": "h", "F36": "g", "W26": "c"},
 }
+CASED_MIRRORS = {TRIANGLE: {"L5'": "y"}, HEX: {}, SQUARE: {}}
 # The lower orders of the one-sided polyhexes 1-5, whose pentahexes' mirror images take b f g h j n p q r s t:
 # each chiral pair of tetrahexes a free letter in its two cases, the others lower-case letters still free.
 ONE_SIDED_HEX_LETTERS = {"H1": "x", "I2": "d", "I3": "e", "V3": "v", "A3": "a", "I4": "i", "U4": "u", "Y4": "y",
@@ -254,7 +256,7 @@ def pieces_of(name: str, lattice: PlaneLattice, orders: tuple[int, ...], one_sid
                 key = piece + "'"
                 if cased:
                     letter = ONE_SIDED_HEX_LETTERS[key] if name == "one-sided-polyhexes-1-5" and not top \
-                        else letter.swapcase()
+                        else CASED_MIRRORS[lattice].get(key) or letter.swapcase()
                 else:
                     letter = (UNION_LETTERS[lattice] if union and not top else MIRROR_LETTERS[lattice]).get(key) \
                         or MIRROR_LETTERS[lattice][key]
@@ -262,6 +264,7 @@ def pieces_of(name: str, lattice: PlaneLattice, orders: tuple[int, ...], one_sid
     letters = [letter for letter, _, _ in found]
     assert len(set(letters)) == len(letters), (name, sorted(letters))
     assert cased == (len(found) > CASED) and all(letter.isascii() and letter.isalpha() for letter in letters)
+    assert "l" not in letters or "I" not in letters, (name, "l reads as I")
     return found
 
 
