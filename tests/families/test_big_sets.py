@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 import pytest
 
 from xlsolver.base.a1 import offset_namer
-from xlsolver.families import Ask, Drawing, InvalidPuzzle, tiling
+from xlsolver.families import Ask, Drawing, InvalidPuzzle, Settings, tiling
 from xlsolver.geometry import catalog
 from xlsolver.geometry.lattice import HEX, SQUARE, TRIANGLE
 from helpers import form_classes, grown_polyforms
@@ -185,12 +185,12 @@ def test_a_lower_case_letter_is_its_own_piece_in_a_big_set_and_its_upper_case_on
 
 def test_counts_name_pieces_in_their_case():
     pieces = catalog.piece_set("one-sided-pentahexes")
-    counted = tiling.counted(pieces, tiling.Settings({"counts": "f x2, F 0..1"}, {}))
+    counted = tiling.counted(pieces, Settings({"counts": "f x2, F 0..1"}, {}))
     assert counted.counts == {"f": (2, 2), "F": (0, 1)}
     with pytest.raises(InvalidPuzzle) as caught:
-        tiling.counted(pieces, tiling.Settings({"counts": "a x2"}, {"counts": "--counts"}))
+        tiling.counted(pieces, Settings({"counts": "a x2"}, {"counts": "--counts"}))
     assert caught.value.messages[0].endswith("; a set of more than 26 pieces tells A from a")
-    small = tiling.counted(catalog.piece_set("pentahexes"), tiling.Settings({"counts": "f x2"}, {}))
+    small = tiling.counted(catalog.piece_set("pentahexes"), Settings({"counts": "f x2"}, {}))
     assert small.counts == {"F": (2, 2)}  # 22 pieces: f is F
 
 
@@ -254,7 +254,7 @@ def test_a_hint_names_the_piece_in_its_case(cli, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("board_name", [*TILINGS, "hexominoes-triangle"])
 def test_each_board_is_solved_from_empty(board_name):
-    """Polyform Puzzler's boards for these sets, each solved from nothing given (3 to 7 s each, measured)."""
+    """Polyform Puzzler's boards for these sets, each solved from nothing given (seconds each: slow)."""
     rows, settings = tiling.named_board(board_name)
     answer = tiling.FAMILY.solve(tiling.FAMILY.parse(rows, settings), Ask())
     assert answer.status == "solved"
