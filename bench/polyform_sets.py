@@ -3,9 +3,10 @@ xlsolver/data/pieces, once.
 
 The shapes come from enumeration: every polyform of an order grown cell by cell over the lattice's neighbours,
 reduced to free forms by the lattice's transforms, and checked against the published numbers (OEIS A000577
-polyiamonds 1, 1, 1, 3, 4, 12; A000228 polyhexes 1, 1, 3, 7, 22; A000105 polyominoes 1, 1, 2, 5, 12, 35).  The names are the literature's, as Polyform
-Puzzler (David Goodger) spells them: each enumerated form is matched to the shape Polyform Puzzler gives that
-name (a fact, written below in its own coordinates and turned into ours), and drawn in that orientation.
+polyiamonds 1, 1, 1, 3, 4, 12; A000228 polyhexes 1, 1, 3, 7, 22; A000105 polyominoes 1, 1, 2, 5, 12, 35).  The
+names are the literature's, as Polyform Puzzler (David Goodger) spells them: each enumerated form is matched to
+the shape Polyform Puzzler gives that name (a fact, written below in its own coordinates and turned into ours),
+and drawn in that orientation.
 
     python bench/polyform_sets.py            # writes the files, prints what it wrote
     python bench/polyform_sets.py --check    # writes nothing; fails if a file differs from what it would write
@@ -16,7 +17,8 @@ free letters, and a one-sided set gives each mirror image a letter of its own (t
 A set of more than 26 pieces takes the lower-case letters too (its letters' case then matters): there a mirror
 image is the lower case of its piece's letter (one-sided pentahex ``F5'`` is ``f``), the lower orders of a union
 take lower-case letters (tetrahex ``J4`` is ``j``), and a hexomino whose name is numbered (``F16``, Polyform
-Puzzler's second F) is its letter in lower case; ``l``, which reads as ``I``, is none of them.  The one-sided hexominoes (60) are more than 52 letters name.
+Puzzler's second F) is its letter in lower case; ``l``, which reads as ``I``, is none of them.  The one-sided
+hexominoes (60) are more than 52 letters name.
 """
 from __future__ import annotations
 
