@@ -18,6 +18,7 @@ from xlsolver import families
 from xlsolver.pictures.booklet_pdf import Entry, write_booklet
 from xlsolver.families import booklet_maker, challenges, grading
 from xlsolver.families.attempts import Challenge
+from xlsolver.base.answer import Cell
 from xlsolver.base.files import read_puzzle_text
 from xlsolver.geometry.lattice import drawn_corners
 
@@ -227,6 +228,18 @@ def test_a_triangle_board_and_its_pieces_keep_to_the_page_body(hexiamonds):
         xs, ys = [x for x, _ in points], [y for _, y in points]
         assert MARGIN - 1 <= min(xs) and max(xs) <= PAGE_WIDTH - MARGIN + 1
         assert FOOTER <= min(ys) and max(ys) <= PAGE_HEIGHT - BODY_TOP + 8  # the header's rule sits above the body
+
+
+def test_a_triangle_board_is_measured_by_its_cells_not_by_the_ground_around_it(hexiamonds):
+    """A sheet's grid is wider than the board drawn in it: the ground round the board takes no room on the page."""
+    def padded(frame):
+        ground = Cell(" ", None, True)
+        rows = tuple(row + (ground,) * 30 for row in frame.rows) + ((ground,) * (frame.width + 30),) * 4
+        return replace(frame, rows=rows)
+
+    wide = replace(hexiamonds, challenge=tuple(map(padded, hexiamonds.challenge)),
+                   solution=tuple(map(padded, hexiamonds.solution)))
+    assert written([wide], corners=drawn_corners) == written([hexiamonds], corners=drawn_corners)
 
 
 def tetrahexes_entry() -> Entry:

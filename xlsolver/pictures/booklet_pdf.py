@@ -6,8 +6,8 @@
 The drawing takes plain frames (:mod:`xlsolver.base.answer`), so it knows no puzzle: a cell with a colour is
 a placed piece (a ball or a square in that colour), an uncoloured one is open board (an empty outline),
 a ``ground`` cell is not board at all (nothing drawn).  A frame on triangles or hexagons (its ``lattice``) is
-drawn as its polygons where the caller hands in their ``corners`` (:mod:`.polygons`), measured by their extent,
-each piece outlined.  A 3D board comes as its layers, bottom first, drawn side by side under their captions.
+drawn as its polygons where the caller hands in their ``corners`` (:mod:`.polygons`), measured by the extent of
+its board (its ground left out: a sheet's grid is wider than the board drawn in it), each piece outlined.  A 3D board comes as its layers, bottom first, drawn side by side under their captions.
 
 The layout is worked out first, as plain data (which entry goes where on which page), and drawn after,
 so the footers can say how many pages there are and the title page where each level begins.  Each board
@@ -112,10 +112,10 @@ class Figures:
 
 
 def figures(entry: Entry, corners: Corners | None) -> Figures:
-    """The entry's frames on triangles or hexagons as their polygons (where ``corners`` draws them), the others as
-    they are: measured once, not at every form tried."""
+    """The entry's frames on triangles or hexagons as the polygons of their cells that are drawn (where ``corners``
+    draws them), the others as they are: measured once, not at every form tried."""
     def figure(frame: Frame) -> Figure:
-        return Polygons(frame, corners) if frame.lattice and corners else frame
+        return Polygons(frame, corners, lambda cell: not cell.ground) if frame.lattice and corners else frame
 
     return Figures(entry, *(tuple(map(figure, frames)) for frames in (entry.challenge, entry.to_place, entry.solution)))
 
@@ -501,13 +501,13 @@ def draw_polygons(pen: Pen, figure: Polygons, left: float, top: float, cell: flo
     """Each cell its polygon, coloured and outlined as :func:`draw_cell` does a square (no shine: a tile is flat),
     then a dark line round each piece and round the open board, so a child sees where one triangle's piece ends
     and the next begins; ``letters``: each cell's letter at its centre."""
-    drawn = [(square, points) for square, points in figure.placed(left, top, cell) if not square.ground]
+    drawn = figure.placed(left, top, cell)
     for square, points in drawn:
         if square.colour is None:
             pen.polygon(points, WHITE, OPEN_LINE, max(0.5, cell / 30))
         else:
             pen.polygon(points, square.colour, mix(square.colour, "#000000", 0.4), max(0.4, cell / 40))
-    pen.edges(figure.piece_edges(left, top, cell, lambda square: not square.ground), PIECE_EDGE, max(0.6, cell / 16))
+    pen.edges(figure.piece_edges(left, top, cell), PIECE_EDGE, max(0.6, cell / 16))
     if letters:
         for square, points in drawn:
             x, y = centre(points)

@@ -22,15 +22,15 @@ Corners = Callable[[str, int, int, int], Sequence[Point] | None]
 
 
 class Polygons:
-    """The cells of a frame on triangles or hexagons, each with its polygon in the lattice's units (``cells``), and
-    the frame's extent: ``left``, ``top`` (the polygons' least x and y) and ``span`` (their width and height).
-    ``unit`` is the side of a square of a cell's area, so a picture scaled by ``size / unit`` gives each cell about
-    the area of a square of side ``size``, and ``width``, ``height`` are the extent in such cells."""
+    """The cells of a frame on triangles or hexagons, each with its polygon in the lattice's units (``cells``: those
+    ``keep`` keeps), and their extent: ``left``, ``top`` (the polygons' least x and y) and ``span`` (their width and
+    height).  ``unit`` is the side of a square of a cell's area, so a picture scaled by ``size / unit`` gives each
+    cell about the area of a square of side ``size``, and ``width``, ``height`` are the extent in such cells."""
 
-    def __init__(self, frame: Frame, corners: Corners):
+    def __init__(self, frame: Frame, corners: Corners, keep: Callable[[Cell], bool] = lambda cell: True):
         self.frame = frame
         self.cells = [(cell, polygon) for r, row in enumerate(frame.rows) for c, cell in enumerate(row)
-                      if (polygon := corners(frame.lattice, frame.shift, r, c))]
+                      if keep(cell) and (polygon := corners(frame.lattice, frame.shift, r, c))]
         self.unit = math.sqrt(area(self.cells[0][1])) if self.cells else 1.0
         xs = [x for _, polygon in self.cells for x, _ in polygon] or [0.0]
         ys = [y for _, polygon in self.cells for _, y in polygon] or [0.0]
@@ -55,12 +55,11 @@ class Polygons:
         at = self._at(left, top, size)
         return [(cell, [at(point) for point in polygon]) for cell, polygon in self.cells]
 
-    def piece_edges(self, left: float, top: float, size: float, drawn: Callable[[Cell], bool] = lambda cell: True
-                    ) -> list[tuple[Point, Point]]:
-        """:func:`outlines` of the cells ``drawn`` says are drawn, placed as :meth:`placed` places them (the corners
-        matched in the lattice's units, where no scaling has blurred them)."""
+    def piece_edges(self, left: float, top: float, size: float) -> list[tuple[Point, Point]]:
+        """:func:`outlines` of the cells, placed as :meth:`placed` places them (the corners matched in the lattice's
+        units, where no scaling has blurred them)."""
         at = self._at(left, top, size)
-        edges = outlines([(cell, polygon) for cell, polygon in self.cells if drawn(cell)], places=3)
+        edges = outlines(self.cells, places=3)
         return [(at(start), at(end)) for start, end in edges]
 
     def _at(self, left: float, top: float, size: float) -> Callable[[Point], Point]:
