@@ -258,6 +258,33 @@ def test_a_hexagon_board_is_drawn_in_hexagons():
     assert drawn(data, 2)[0] == {6: 28 + 7 * 4} and drawn(data, 3)[0] == {6: 28}
 
 
+def prism_entry() -> Entry:
+    """A BurrTools file on the triangular-prism grid: a hexagon of six triangles two prisms high, filled with six
+    lozenges; the challenge its two empty layers, the solution the first the search finds."""
+    def voxels(cells) -> str:
+        size = [1 + max(cell[i] for cell in cells) for i in range(3)]
+        text = "".join("#" if (x, y, z) in cells else "_"
+                       for z in range(size[2]) for y in range(size[1]) for x in range(size[0]))
+        return f'<voxel x="{size[0]}" y="{size[1]}" z="{size[2]}" type="0">{text}</voxel>'
+
+    hexagon = {(x, y, z) for x in (1, 2, 3) for y in (0, 1) for z in (0, 1)}
+    text = (f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="1"/><colors/><shapes>{voxels(hexagon)}'
+            f'{voxels({(0, 0, 0), (1, 0, 0)})}</shapes><problems><problem state="0"><shapes><shape id="1" count="6"/>'
+            '</shapes><result id="0"/><bitmap/></problem></problems><comment/></puzzle>\n')
+    puzzle = families.get("burrtools").parse(text.splitlines(), {})
+    solution, _ = challenges.unique_solution(puzzle)
+    return Entry(1, "starter", 1.0, tuple(puzzle.pictures(())), (), tuple(puzzle.pictures(solution)))
+
+
+def test_a_prism_file_is_drawn_as_its_layers_of_triangles():
+    entry = prism_entry()
+    assert [(frame.lattice, frame.caption) for frame in entry.solution] == [("triangle", "layer 1"),
+                                                                            ("triangle", "layer 2")]
+    data = written([entry], corners=drawn_corners)
+    assert drawn(data, 2)[0] == {3: 12} and drawn(data, 3)[0] == {3: 12}
+    assert all("layer 1" in text and "layer 2" in text for text in page_texts(data)[1:])
+
+
 def test_passing_corners_leaves_a_square_booklet_byte_for_byte_as_it_was(flat):
     entries = numbered(flat, 6)
     assert written(entries, corners=drawn_corners) == written(entries)
