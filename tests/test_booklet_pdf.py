@@ -1,6 +1,7 @@
 """The booklet PDF (xlsolver/pictures/booklet_pdf.py), drawn from real challenges: the IQ Puzzler Pro examples on the
-5 x 11 board and the 55-ball pyramid, the hexiamonds in their rhombus and tetrahexes on theirs, read back with pypdf
-(pages, words, the paths drawn) and, where poppler is installed, rendered to pixels."""
+5 x 11 board and the 55-ball pyramid, the hexiamonds in their rhombus, the tetrahexes in theirs and a BurrTools file
+on prisms, read back with pypdf (pages, words, the paths drawn) and, where poppler is installed, rendered to
+pixels."""
 from __future__ import annotations
 
 import io
@@ -209,7 +210,7 @@ def test_a_triangle_boards_challenge_and_solution_are_triangles_not_squares(hexi
     # The solution's outlines: the rhombus's 24 unit edges, and each edge between two pieces once: eleven
     # hexiamonds have 8 edges round them, the hexagon 6, so (94 - 24) / 2 = 35 lie between pieces.  And the rule.
     assert polygons == {3: 72} and stamps == 0 and segments == 24 + 35 + 1
-    assert "".join(page_texts(data)[2].split()).count("X") == 6  # the butterfly's letters, one a triangle
+    assert "".join(page_texts(data)[2].split()).count("X") == 6  # the butterfly's letters, one in each of its triangles
 
 
 def test_without_corners_the_same_board_is_squares_as_before(hexiamonds):
