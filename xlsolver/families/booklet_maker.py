@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..pictures import booklet_pdf
 from ..geometry import catalog
+from ..geometry.lattice import drawn_corners
 from ..base.answer import Frame
 from . import Family, generating, grading
 from .levels import LEVELS
@@ -139,9 +140,10 @@ def reader(family: Family, rows: Sequence[str], settings: dict) -> Callable:
 def write(target, title: str, family: Family, settings: dict, made: Sequence[Numbered], subtitle: str = "", *,
           rows: Sequence[str]) -> tuple[int, dict[int, int]]:
     """The booklet PDF into ``target`` (a path or a binary file): (pages, each challenge's page); ``rows``: the
-    board the challenges were made on."""
+    board the challenges were made on.  Frames on triangles or hexagons are drawn as their polygons."""
     read = reader(family, rows, settings)
     drawn = entries(family, settings, made, read)
     data = read(made[0].challenge.rows).data if made else {}
-    pages = booklet_pdf.write_booklet(target, title, drawn, balls=balls(data), subtitle=subtitle)
-    return pages, booklet_pdf.challenge_pages_of(drawn)
+    pages = booklet_pdf.write_booklet(target, title, drawn, balls=balls(data), subtitle=subtitle,
+                                      corners=drawn_corners)
+    return pages, booklet_pdf.challenge_pages_of(drawn, drawn_corners)
