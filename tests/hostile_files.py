@@ -111,8 +111,8 @@ def high_ratio(folder: Path, size: int = 2_000_000) -> Path:
     return repack(folder / "high_ratio.xlsm", extra=[("customXml/item1.xml", b" " * size)])
 
 
-def large_total(folder: Path, parts: int = 200, size: int = 90_000) -> Path:
-    """Many parts, each small enough, together over the total limit (18 MB inflated from a 90 kB file)."""
+def large_total(folder: Path, parts: int = 250, size: int = 90_000) -> Path:
+    """Many parts, each small enough, together over the total limit (23 MB inflated from a 100 kB file)."""
     return repack(folder / "large_total.xlsm", extra=[(f"customXml/item{i}.xml", b"\0" * size) for i in range(parts)])
 
 

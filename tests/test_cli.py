@@ -146,7 +146,7 @@ def test_pieces_and_boards_are_listed_with_pictures(cli):
     (["solve", "missing.txt"], "cannot read 'missing.txt': no such file"),
     (["solve", str(EXAMPLES)], "it is a folder"),
     (["count", "--board", "7x7"], "unknown board '7x7'"),
-    (["solve", str(EXAMPLES / "iq-starter-1.txt"), "--pieces", "hexominoes"], "unknown piece set 'hexominoes'"),
+    (["solve", str(EXAMPLES / "iq-starter-1.txt"), "--pieces", "heptominoes"], "unknown piece set 'heptominoes'"),
     (["count", "--board", "6x10", "--limit", "0"], "must be at least 1"),
     (["count", "--board", "6x10", "--time-limit", "soon"], "is not a number of seconds"),
     (["solve", "--frobnicate", "x.txt"], "unrecognized arguments"),

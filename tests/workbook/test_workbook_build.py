@@ -173,3 +173,20 @@ def test_the_builder_refuses_another_xlwings(tmp_path, monkeypatch, cli):
     assert result.returncode == 2 and not (tmp_path / "board.xlsm").exists()
     assert result.stderr == (f"xlsolver: board.xlsm embeds the VBA module of xlwings {layout.XLWINGS_VERSION}, and this "
                              f"Python has xlwings 0.38.0: pip install xlwings=={layout.XLWINGS_VERSION}\n")
+
+
+def test_the_custom_drawing_colours_a_lower_case_letter_apart_from_its_upper_case_one(fresh):
+    """A drawing of more than 26 letters tells a from A: a rule per letter, A-Z then a-z, each matching its case only
+    (EXACT: '=' ignores case in Excel as in Calc), in its own colour."""
+    from xlsolver.families.tiling import DRAWN_PALETTE
+    from xlsolver.geometry.catalog import PIECE_LETTERS
+
+    area = layout.area("Custom")
+    top, left = area.at(area.spec.drawing.at)
+    corner = cell_name(top, left)
+    ws = openpyxl.load_workbook(fresh)[area.sheet]
+    rules = {rule.formula[0]: rule.dxf.fill.bgColor.rgb[2:].lower() for cf in ws.conditional_formatting
+             if str(cf.sqref).startswith(corner + ":") for rule in cf.rules}
+    assert rules == {f'EXACT({corner},"{letter}")': colour.lstrip("#")
+                     for letter, colour in zip(PIECE_LETTERS, DRAWN_PALETTE)}
+    assert len(set(rules.values())) == 52

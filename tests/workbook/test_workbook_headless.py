@@ -12,7 +12,7 @@ import pytest
 from xlsolver.geometry import catalog
 from xlsolver.base.answer import OFF_BOARD
 from xlsolver.base.a1 import cell_name
-from xlsolver.families import InvalidPuzzle
+from xlsolver.families import InvalidPuzzle, tiling
 from xlsolver.workbook import actions, areas, headless, layout
 from xlsolver.workbook.openpyxl_book import OpenpyxlBook
 from workbook_helpers import (COMMITTED, MemoryBook, all_values, button_macros, committed_book, copy_of_board, fills_of,
@@ -218,6 +218,23 @@ def test_custom_board_with_its_own_pieces():
     solved = values_of(book, "Custom_Out")
     assert {v for row in solved[:3] for v in row[:4]} == set("ABCD")
     assert all(v is None for row in solved[3:] for v in row) and all(v is None for v in solved[0][4:])
+
+
+def test_the_custom_sheet_draws_27_pieces_and_tells_a_from_A():
+    """Dominoes drawn with A-Z and a on the Custom sheet fill a 6 x 9 board; a is a piece of its own, in its colour."""
+    letters = catalog.PIECE_LETTERS[:27]
+    drawn = ["".join(f"{letter * 2}." for letter in letters[k:k + 13]) for k in range(0, 27, 13)]
+    book = committed_book()
+    type_into(book, "Custom_Pieces", drawn + [""] * 9)
+    type_into(book, "Custom_In", [""] * 12)
+    type_into(book, "Custom_Rows", [[6]])
+    type_into(book, "Custom_Cols", [[9]])
+    answer = press(book, "Custom", "solve")
+    assert answer.status == "solved"
+    solved, fills = values_of(book, "Custom_Out"), fills_of(book, "Custom_Out")
+    shown = {(solved[r][c], fills[r][c]) for r in range(6) for c in range(9)}
+    assert {letter for letter, _ in shown} == set(letters)
+    assert shown == {(letter, tiling.drawn_colour(letter)) for letter in letters}
 
 
 def test_bad_files_get_one_clear_line(tmp_path, cli):

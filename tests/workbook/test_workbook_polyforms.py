@@ -9,6 +9,7 @@ import pytest
 
 from xlsolver.base.a1 import cell_name
 from xlsolver.base.answer import Cell, Frame
+from xlsolver.families import tiling
 from xlsolver.geometry import catalog
 from xlsolver.geometry.lattice import HEX, TRIANGLE
 from xlsolver.workbook import build, layout, plane
@@ -254,3 +255,33 @@ def test_the_counts_and_use_cells_count_as_a_puzzle_file_with_those_lines(cli, t
     puzzle.write_text("pieces: tetrahexes\nuse: any\ncounts: I x2\n\n" + "\n".join(board.rows) + "\n", encoding="utf-8")
     result = cli("count", str(puzzle), "--json")
     assert result.returncode == 0 and on_sheet == json.loads(result.stdout)["solutions"] > 18  # more than the plain set's 18
+
+
+def test_a_set_of_more_than_26_pieces_tells_a_typed_q_from_Q_and_draws_each_in_its_colour():
+    """One-sided pentahexes (33 pieces): q (Q's mirror image) and Q typed whole, Use Any: the solution keeps each
+    letter's case and colour; a letter of neither case's piece is named by its cell."""
+    pieces = catalog.piece_set("one-sided-pentahexes")
+    grid = [[None] * layout.area("Hexes").cols for _ in range(layout.area("Hexes").rows)]
+    for letter, left in (("q", 0), ("Q", 12)):
+        frame = tiling.piece_frame(pieces.pieces[letter], HEX)
+        for r, row in enumerate(frame.rows):
+            for c, cell in enumerate(row):
+                if cell.text == letter:
+                    grid[r][left + c + frame.shift] = letter  # hexagons where row + column is even
+    book = committed_book()
+    type_into(book, "Hexes_In", grid)
+    type_into(book, "Hexes_Pieces", [["one-sided-pentahexes"]])
+    type_into(book, "Hexes_Use", [["Any"]])
+    press(book, "Hexes", "solve")
+    assert status(book, "Hexes").startswith("The only solution")
+    solved, fills = values_of(book, "Hexes_Out"), fills_of(book, "Hexes_Out")
+    shown = {(solved[r][c], fills[r][c]) for r, row in enumerate(grid) for c, letter in enumerate(row) if letter}
+    assert shown == {("q", pieces.pieces["q"].colour), ("Q", pieces.pieces["Q"].colour)}
+    assert pieces.pieces["q"].colour != pieces.pieces["Q"].colour
+    r, c = next((r, c) for r, row in enumerate(grid) for c, letter in enumerate(row) if letter == "Q")
+    grid[r][c] = "a"  # A is a piece, a is none
+    type_into(book, "Hexes_In", grid)
+    press(book, "Hexes", "solve")
+    area = layout.area("Hexes")
+    assert f"{cell_name(area.top + r, area.left + c)}: 'a' is not a piece of this set (one-sided-pentahexes: " \
+        in status(book, "Hexes")

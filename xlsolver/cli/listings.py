@@ -1,6 +1,7 @@
 """``xlsolver pieces`` and ``xlsolver boards``: what the catalog and the families name, with pictures."""
 from __future__ import annotations
 
+import shutil
 import sys
 
 from .. import families
@@ -29,8 +30,23 @@ def run_pieces(args) -> int:
         pictures = [_picture(p.cells, p.letter, s.lattice) for p in s.pieces.values()]
         painted = [terminal.paint(pic, colours, colour_on) for pic in pictures]
         widths = [max(len(row) for row in pic) * (2 if colour_on else 1) for pic in pictures]
-        print("\n".join("  " + line for line in terminal.side_by_side(painted, widths, gap=2)) + "\n")
+        bands = _bands(widths, shutil.get_terminal_size((80, 24)).columns - 2, gap=2)
+        print("\n\n".join("\n".join("  " + line for line in terminal.side_by_side(
+            [painted[i] for i in band], [widths[i] for i in band], gap=2)) for band in bands) + "\n")
     return Status.SOLVED.exit_code
+
+
+def _bands(widths: list[int], room: int, gap: int) -> list[range]:
+    """Pictures of these widths in bands as wide as ``room`` (a set of 48 pieces would run 400 columns wide),
+    each band at least one picture."""
+    bands, start, used = [], 0, 0
+    for i, width in enumerate(widths):
+        if i > start and used + gap + width > room:
+            bands.append(range(start, i))
+            start, used = i, width
+        else:
+            used += (gap if i > start else 0) + width
+    return bands + [range(start, len(widths))]
 
 
 def run_boards(args) -> int:

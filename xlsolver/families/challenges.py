@@ -115,7 +115,11 @@ def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
         done = "Nothing to hint: the puzzle is complete, and its solution unique."
         return Answer(Status.SOLVED, done, _marked(puzzle, puzzle.rows, {}), notes=[done],
                       data={"typed": [], "rows": list(puzzle.rows)})
-    letters = "".join(sorted({ch.upper() for ch in found.cells.values()}))
+    label = puzzle.problem.labels[found.option]  # a piece's option says its letter (a lower-case one of a set of
+    # more than 26 pieces too); another's cells show it, upper-cased where lower case marks a cell (a lamp)
+    piece = label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) and len(label[0]) == 1 \
+        and label[0].isalpha() else None
+    letters = piece or "".join(sorted({ch.upper() for ch in found.cells.values()}))
     names = ", ".join(puzzle.cell_name(r, c) for r, c in sorted(found.cells))
     ways = "the only way left" if found.choices == 1 else f"the most constrained move: {found.choices} ways left"
     rows = overlay(puzzle.rows, found.cells)

@@ -133,7 +133,8 @@ def _typed_somewhere(puzzle: exact.CoverPuzzle, option: int) -> bool:
     """A cheap first test: is the option's letter typed anywhere (a label's first part is its letter)?"""
     label = puzzle.problem.labels[option]
     letter = label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) else None
-    return letter is None or any(letter in row.upper() for row in puzzle.rows)
+    return letter is None or any(letter in row or letter in row.upper() for row in puzzle.rows)  # a lamp's lower
+    # case, or a piece of a set of more than 26 named in lower case
 
 
 def live_options(problem: ExactCover, given: Sequence[int]) -> list[int]:

@@ -140,14 +140,14 @@ def from_layers(lattice: LayeredLattice, layers: Sequence[Sequence[str]], pieces
                 where = name(z, r, c)
                 if ch in (OUTSIDE, " "):
                     continue
-                if ch != OPEN and ch.upper() not in pieces.pieces:
+                if ch != OPEN and pieces.named(ch) not in pieces.pieces:
                     problems.append(f"{where}: {ch!r} is not a piece of {pieces.name} ({''.join(pieces.pieces)}), "
                                     f"'{OPEN}' or '{OUTSIDE}'")
                     continue
                 cell = lattice.cell(z, r, c)
                 board.add(cell)
                 if ch != OPEN:
-                    given.setdefault(ch.upper(), set()).add(cell)
+                    given.setdefault(pieces.named(ch), set()).add(cell)
     solid = Solid(lattice, frozenset(board), pieces)
     for letter, cells in given.items():
         if lattice.normalise(cells) not in solid.orientations(letter):

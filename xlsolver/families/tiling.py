@@ -3,7 +3,8 @@
 The grid is text, one string per row.  A letter marks a cell covered by that
 piece (the whole piece or some of its cells, as a hint), ``.`` an open cell, and
 ``#`` or a space a cell that is not part of the board.  Letters may be either
-case.  The grid lies on the piece set's lattice: squares, unit triangles (each
+case, except with a set of more than 26 pieces (named A-Z then a-z: ``PieceSet.cased``), where ``a`` and
+``A`` are two pieces.  The grid lies on the piece set's lattice: squares, unit triangles (each
 character a triangle, pointing up and down in turn; ``first`` says how the
 top-left one points) or hexagons (one at every second column, each line shifted
 by one column: the spaces between them are layout).  Everything here works on
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
-from ..geometry.catalog import Piece, PieceSet
+from ..geometry.catalog import PIECE_LETTERS, Piece, PieceSet
 from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
 from ..base.sheets import (BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells,
                            legend_places)
@@ -51,12 +52,15 @@ OPEN, HOLE, OUTSIDE = ".", "#", " "
 
 @dataclass(frozen=True)
 class Puzzle:
-    rows: tuple[str, ...]  # the grid as given, padded to a rectangle, letters upper case
+    rows: tuple[str, ...]  # the grid as given, padded to a rectangle, letters as the set names them (PieceSet.named)
     board: frozenset[Point]  # cells that are part of the board
     givens: dict[Point, str]  # pre-placed letter per cell
     pieces: PieceSet
     cell_name: CellNamer = field(default=cell_name, compare=False)
     shift: int = 0  # the drawing's layout on the pieces' lattice (PlaneLattice): triangles first: down, odd hexagons
+    # each piece's placements, worked out once: the givens' check and the exact cover both ask (a set of 48
+    # pieces on 217 hexagons took a second for each)
+    placed: dict[str, list[frozenset[Point]]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def width(self) -> int:
@@ -88,10 +92,11 @@ class Puzzle:
 
     def placements(self, letter: str) -> list[frozenset[Point]]:
         """Every placement of a piece on the board, as the positions it covers."""
-        shapes = self.pieces.orientations(letter)
-        if self.plain:
-            return SQUARE.placements(shapes, self.board)
-        return [self.positions(placed) for placed in self.lattice.placements(shapes, self.cells())]
+        if letter not in self.placed:
+            shapes = self.pieces.orientations(letter)
+            self.placed[letter] = SQUARE.placements(shapes, self.board) if self.plain else \
+                [self.positions(placed) for placed in self.lattice.placements(shapes, self.cells())]
+        return self.placed[letter]
 
     def groups(self, positions) -> list[list[Point]]:
         """Positions split into groups of touching cells on the lattice, each sorted, in reading order."""
@@ -105,11 +110,18 @@ class Puzzle:
         return dict(by_letter)
 
 
-def pad(rows: Sequence[str]) -> tuple[str, ...]:
-    """Rows padded with spaces (not board) to the longest one, upper-cased."""
+def pad(rows: Sequence[str], keep_case: bool = False) -> tuple[str, ...]:
+    """Rows padded with spaces (not board) to the longest one, upper-cased unless ``keep_case`` (until the piece
+    set is known: a set of more than 26 pieces tells ``a`` from ``A``)."""
     rows = [row.rstrip("\r\n") for row in rows]
     width = max((len(row) for row in rows), default=0)
-    return tuple(row.upper().ljust(width) for row in rows)
+    return tuple((row if keep_case else row.upper()).ljust(width) for row in rows)
+
+
+def as_named(rows: Sequence[str], pieces: PieceSet) -> tuple[str, ...]:
+    """The grid's letters as ``pieces`` names them: as typed in a set of more than 26 pieces, upper case in any
+    other."""
+    return tuple(rows) if pieces.cased else tuple(row.upper() for row in rows)
 
 
 def choose_piece_set(rows: Sequence[str], lattice: PlaneLattice = SQUARE) -> PieceSet:
@@ -117,11 +129,11 @@ def choose_piece_set(rows: Sequence[str], lattice: PlaneLattice = SQUARE) -> Pie
 
     Raises InvalidPuzzle if none fits or several do.
     """
-    rows = pad(rows)
+    rows = pad(rows, keep_case=True)
     letters = {ch for row in rows for ch in row if ch.isalpha()}
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
     sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid and s.lattice is lattice]
-    by_letters = [s for s in sets if letters <= set(s.pieces)]
+    by_letters = [s for s in sets if {s.named(ch) for ch in letters} <= set(s.pieces)]
     by_area = [s for s in sets if s.least_area <= area <= s.area]
     fitting = [s for s in by_letters if s.least_area <= area <= s.area]
     if len(fitting) == 1:
@@ -149,7 +161,7 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     letter at all); a letter that is no piece or a piece that cannot lie where it
     is marked leaves the count of cells without its breakdown of that letter.
     """
-    rows = pad(rows)
+    rows = pad(rows, keep_case=True)
     if not rows or not rows[0]:
         raise InvalidPuzzle(["the grid is empty: draw the board with '.' for open cells"])
     messages = not_letters(rows, cell_name)
@@ -158,6 +170,7 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
             pieces = choose_piece_set(rows, lattice)
         except InvalidPuzzle as err:
             raise InvalidPuzzle(messages + err.messages) from None
+    rows = as_named(rows, pieces)
     shift = layout_shift(pieces.lattice, rows, first)
     messages += between_hexagons(pieces.lattice, rows, shift, cell_name)
     board: set[Point] = set()
@@ -177,7 +190,8 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
                 unknown[ch].append((r, c))
     for letter, cells in unknown.items():
         also = f" (also {', '.join(cell_name(*c) for c in cells[1:])})" if len(cells) > 1 else ""
-        messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)}){also}")
+        messages.append(f"{cell_name(*cells[0])}: {letter!r} is not a piece of this set ({pieces.name}: "
+                        f"{' '.join(pieces.pieces)}){also}{_case_matters(pieces, letter)}")
     puzzle = Puzzle(rows, frozenset(board), givens, pieces, cell_name, shift)
     if pieces.counts:
         messages += _check_counted_givens(puzzle)
@@ -191,6 +205,12 @@ def parse(rows: Sequence[str], pieces: PieceSet | None = None, cell_name: CellNa
     if messages:
         raise InvalidPuzzle(messages)
     return puzzle
+
+
+def _case_matters(pieces: PieceSet, letter: str) -> str:
+    """What to add when a letter is no piece of a set but its other case is one: a note, or nothing."""
+    return f"; a set of more than {catalog.CASED} pieces tells {letter.swapcase()} from {letter}" \
+        if pieces.cased and letter.swapcase() in pieces.pieces else ""
 
 
 def layout_shift(lattice: PlaneLattice, rows: Sequence[str], first: str = "up") -> int:
@@ -434,13 +454,24 @@ def empty_board_rows(board: catalog.Board) -> list[str]:
 
 # --- the family, as the front ends see it ------------------------------------------------------
 
-#: Colours for pieces drawn on a sheet, by letter (A..Z).
+#: Colours for pieces drawn on a sheet, by letter: A-Z, then a-z (``PIECE_LETTERS``); the lower-case ones chosen
+#: greedily, each as far (CIELAB distance) from every colour before it as a colour light enough for black ink can be,
+#: so that a stands apart from A.
 DRAWN_PALETTE = (
     "#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f",
     "#bc80bd", "#ccebc5", "#ffffb3", "#e5c494", "#66c2a5", "#fc8d62", "#8da0cb", "#e78ac3",
     "#a6d854", "#ffd92f", "#b3b3ff", "#f4a582", "#92c5de", "#d6604d", "#5aae61", "#c2a5cf",
     "#dfc27d", "#80cdc1",
+    "#e100ff", "#00ff00", "#ff0087", "#ff2d00", "#9669ff", "#1eff87", "#ff5ae1", "#0087ff", "#00a500", "#968700",
+    "#878778", "#ff8700", "#4bffc3", "#a5ff2d", "#ff2d4b", "#00ffff", "#ff6996", "#b47878", "#e1f000", "#f096ff",
+    "#87964b", "#00a5f0", "#9678e1", "#0096a5", "#e15a1e", "#a5f0a5",
 )
+
+
+def drawn_colour(letter: str) -> str:
+    """The colour of a piece drawn with ``letter`` (as typed: a and A have their own)."""
+    return DRAWN_PALETTE[PIECE_LETTERS.index(letter)]
+
 
 PIECES = Setting("pieces", "Pieces", "piece set name or file (default: the one that fits)")
 TURN_OVER = Setting("turn-over", "Pieces may be turned over", "drawn pieces only: may they be turned over?",
@@ -469,12 +500,13 @@ def counted(pieces: PieceSet, settings: Settings) -> PieceSet:
     messages = []
     for entry in filter(None, (part.strip() for part in text.split(","))):
         letter, _, count = entry.partition(" ")
-        letter, count = letter.upper(), count.strip()
+        letter, count = pieces.named(letter), count.strip()
         if len(letter) != 1 or not count or " " in count:
             messages.append(f"{where}: {entry!r} is not 'LETTER xN' or 'LETTER U..V' (entries separated by commas)")
             continue
         if letter not in pieces.pieces:
-            messages.append(f"{where}: {letter!r} is not a piece of this set ({pieces.name}: {' '.join(pieces.pieces)})")
+            messages.append(f"{where}: {letter!r} is not a piece of this set ({pieces.name}: "
+                            f"{' '.join(pieces.pieces)}){_case_matters(pieces, letter)}")
             continue
         try:
             counts[letter] = catalog.parse_count(count)
@@ -487,11 +519,18 @@ def counted(pieces: PieceSet, settings: Settings) -> PieceSet:
 
 
 def drawn_pieces(drawing: Drawing, turn_over: bool, lattice: PlaneLattice = SQUARE, first: str = "up") -> PieceSet:
-    """The pieces drawn in a grid on ``lattice``: each letter's connected cells are one piece."""
+    """The pieces drawn in a grid on ``lattice``: each letter's connected cells are one piece.
+
+    As for a set from a file, a letter's case matters only where the drawing holds more than 26 letters (counted
+    as typed): ``a`` and ``A`` are then two pieces, and one otherwise.  A piece takes the colour of its letter as
+    first typed (``DRAWN_PALETTE``: A-Z, then a-z), the colour the sheet shows it in as it is typed."""
     namer = drawing.cell_name
-    rows = pad(drawing.rows)
+    rows = pad(drawing.rows, keep_case=True)
     shift = layout_shift(lattice, rows, first)
+    typed = {ch for row in rows for ch in row if ch.isascii() and ch.isalpha()}
+    cased = len(typed) > catalog.CASED
     cells_of: dict[str, list] = {}
+    first_typed: dict[str, str] = {}
     messages = between_hexagons(lattice, rows, shift, namer)
     for r, row in enumerate(drawing.rows):
         for c, ch in enumerate(row):
@@ -500,9 +539,11 @@ def drawn_pieces(drawing: Drawing, turn_over: bool, lattice: PlaneLattice = SQUA
             if not (ch.isascii() and ch.isalpha()):
                 messages.append(f"{namer(r, c)}: draw pieces with letters only, not {ch!r}")
                 continue
-            cells_of.setdefault(ch.upper(), []).append(lattice.cell(r, c, shift))
+            letter = ch if cased else ch.upper()
+            cells_of.setdefault(letter, []).append(lattice.cell(r, c, shift))
+            first_typed.setdefault(letter, ch)
     pieces = {}
-    for letter in sorted(cells_of):
+    for letter in sorted(cells_of, key=PIECE_LETTERS.index):
         groups = sorted(sorted(lattice.position(cell, shift) for cell in group)
                         for group in lattice.connected_components(cells_of[letter]))
         if len(groups) > 1:
@@ -510,7 +551,7 @@ def drawn_pieces(drawing: Drawing, turn_over: bool, lattice: PlaneLattice = SQUA
             messages.append(f"{namer(*groups[1][0])}: piece {letter} is drawn in {len(groups)} places ({where}); "
                             "one letter draws one piece")
             continue
-        pieces[letter] = Piece(letter, lattice.normalise(cells_of[letter]), DRAWN_PALETTE[ord(letter) - ord("A")])
+        pieces[letter] = Piece(letter, lattice.normalise(cells_of[letter]), drawn_colour(first_typed[letter]))
     if not cells_of and not messages:
         rows, cols = len(drawing.rows), max((len(r) for r in drawing.rows), default=1)
         messages.append(f"{range_name(namer, rows, cols)}: draw the pieces here first, one letter per piece")
@@ -675,8 +716,9 @@ def board_sheet(order: int, name: str, intro: str, pieces: str,
 
 #: The piece sets the Polyforms sheet's Pieces cells offer, by lattice; the first is the sample's.
 POLYIAMOND_SETS = ("hexiamonds", "pentiamonds", "tetriamonds", "polyiamonds-1-6", "one-sided-hexiamonds",
-                   "one-sided-pentiamonds")
-POLYHEX_SETS = ("tetrahexes", "pentahexes", "trihexes", "polyhexes-1-4", "one-sided-tetrahexes")
+                   "one-sided-pentiamonds", "one-sided-polyiamonds-1-6")
+POLYHEX_SETS = ("tetrahexes", "pentahexes", "trihexes", "polyhexes-1-4", "one-sided-tetrahexes", "polyhexes-1-5",
+                "one-sided-pentahexes")
 
 
 def sheet_drawing(board: catalog.Board, given: str = "") -> tuple[str, ...]:
@@ -706,7 +748,8 @@ def polyform_sheet(order: int, code_name: str) -> SheetSpec:
                         cells=(SettingCell("pieces", (-2, cols + 9), choices[0], choices=choices),  # past the title
                                SettingCell("use", (-1, cols + 9), "All"), SettingCell("counts", (-1, cols + 16), "")),
                         hint="Type . for a cell of the board, a piece letter", empty=OUTSIDE, generate=True,
-                        lattice=lattice, sample=sheet_drawing(shipped, given))
+                        lattice=lattice, sample=sheet_drawing(shipped, given), keep_case=True)  # a and A: two
+    # pieces of a set of more than 26 (the family folds the case for any other set)
 
     return SheetSpec(
         "Polyforms", code_name, order, "Triangles and hexagons: polyiamonds and polyhexes",
@@ -756,7 +799,8 @@ def sheets() -> tuple[SheetSpec, ...]:
                                               "Pieces: draw each with its own letter (here, the 12 pentominoes)",
                                               "A letter's connected cells are one piece; colours follow the letters.",
                                               {"pieces": "pentominoes"}, DRAWN_PALETTE),
-                         sample=("", "", "", "   ##", "   ##", "", "", "")),  # Scott's board, drawn by hand
+                         sample=("", "", "", "   ##", "   ##", "", "", ""),  # Scott's board, drawn by hand
+                         keep_case=True),  # pieces drawn with more than 26 letters tell a from A
             )),
         polyform_sheet(5, "Sheet14"),
     )

@@ -10,7 +10,9 @@ character of each drawing points; ``hex``: polyhexes, a hexagon at every second
 column, each line shifted by one column; ``cubic``: pieces made of cubes), then
 one block per piece, blocks separated by blank lines.  A block's first line is
 ``LETTER #RRGGBB [colour name] [count]``; the lines below draw the piece with its
-letter, ``.`` for gaps.  The count says how many copies of the piece a puzzle
+letter, ``.`` for gaps.  A set of up to 26 pieces takes its letters in either case (``a`` is piece ``A``); one
+of more than 26 names them ``A``-``Z`` then ``a``-``z``, so there, and only there, a letter's case tells two
+pieces apart (``CASED``); more than 52 pieces is an error.  The count says how many copies of the piece a puzzle
 uses: ``x3`` (three), ``2..4`` (two to four), ``0..1`` (at most one); none:
 exactly one.  Copies are alike: two solutions that swap them are one.  ``chosen-by-grid: no`` keeps a set out of the guess a
 flat grid that names no set makes from its area and letters (Kanoodle and IQ
@@ -51,6 +53,11 @@ BOARD_KEYS = ("title", "pieces", "known-total", "known-distinct", "lattice", "fi
 #: A piece's count: ``xN`` copies, or ``U..V`` copies (parse_count); at most MAX_COPIES of one piece.
 COUNT = re.compile(r"x\d+|\d+\.\.\d+")
 MAX_COPIES = 10_000
+#: The pieces a set names with the upper-case letters alone, so that a letter's case does not matter; a set of
+#: more pieces takes the lower-case ones too, and tells ``A`` from ``a``.  At most MAX_PIECES pieces.
+CASED = 26
+MAX_PIECES = 52
+PIECE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"  # a set's letters, in the order they are taken
 
 
 class DataFileError(ValueError):
@@ -79,6 +86,16 @@ class PieceSet:
     def least_area(self) -> int:
         """The cells of every piece, each at its least copies (``area`` when every count is exact)."""
         return sum(p.size * self.count_of(letter)[0] for letter, p in self.pieces.items())
+
+    @property
+    def cased(self) -> bool:
+        """More than 26 pieces: named A-Z then a-z, so a letter's case tells two pieces apart."""
+        return len(self.pieces) > CASED
+
+    def named(self, typed: str) -> str:
+        """The piece letter a typed character stands for: itself in a cased set, its upper case in any other
+        (so everything typed for a set of up to 26 pieces stays case-insensitive)."""
+        return typed if self.cased else typed.upper()
 
     def count_of(self, letter: str) -> tuple[int, int]:
         """(least, most) copies of piece ``letter`` a puzzle uses."""
@@ -277,10 +294,19 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
     lattice = header_lattice(header, where, PIECE_LATTICES)
     pieces: dict[str, Piece] = {}
     counts: dict[str, tuple[int, int]] = {}
-    for number, letter, colour, words, art in piece_blocks(body, where, "[colour name] [count: x3, 2..4]"):
-        letter = letter.upper()
+    blocks = piece_blocks(body, where, "[colour name] [count: x3, 2..4]")
+    cased = len(blocks) > CASED
+    if len(blocks) > MAX_PIECES:
+        raise DataFileError(f"{where}:{blocks[MAX_PIECES][0]}: {len(blocks)} pieces, but a set has at most "
+                            f"{MAX_PIECES}: one letter a piece, A-Z then a-z")
+    for number, letter, colour, words, art in blocks:
+        letter = letter if cased else letter.upper()
+        if letter not in PIECE_LETTERS:
+            raise DataFileError(f"{where}:{number}: piece {letter!r}: a piece is named by a letter A-Z or a-z")
         if letter in pieces:
-            raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice")
+            raise DataFileError(f"{where}:{number}: piece {letter} is drawn twice"
+                                + ("" if cased else f" (in a set of up to {CASED} pieces a letter's case does not "
+                                   "matter: a and A are one piece)"))
         if words and COUNT.fullmatch(words[-1]):
             try:
                 count = parse_count(words.pop())
@@ -290,14 +316,18 @@ def parse_piece_set(text: str, name: str, where: str = "<text>") -> PieceSet:
                 counts[letter] = count
         drawing = [line for _, line in art]
         layers = _layers(drawing) if lattice.dimension == 3 else [drawing]
-        stray = {ch for rows in layers for line in rows for ch in line if ch.upper() not in (letter, ".", " ")}
+        drawn_as = (lambda ch: ch == letter) if cased else (lambda ch: ch.upper() == letter)
+        stray = {ch for rows in layers for line in rows for ch in line if not drawn_as(ch) and ch not in ". "}
         if stray:
-            raise DataFileError(f"{where}:{art[0][0] if art else number}: piece {letter} is drawn with {''.join(sorted(stray))!r}; use {letter} and '.'")
+            case = f" (a set of more than {CASED} pieces tells a letter's cases apart)" if cased and \
+                letter.swapcase() in stray else ""
+            raise DataFileError(f"{where}:{art[0][0] if art else number}: piece {letter} is drawn with "
+                                f"{''.join(sorted(stray))!r}; use {letter} and '.'{case}")
         shift = drawing_shift(lattice, header, drawing)
         if (wrong := misplaced(lattice, drawing, shift)) is not None:
             raise DataFileError(f"{where}:{art[wrong[0]][0]}: piece {letter}: column {wrong[1] + 1} is between two "
                                 f"hexagons ({HEX_LAYOUT})")
-        cells = _drawn_cells(lattice, layers, lambda ch: ch.upper() == letter, shift)
+        cells = _drawn_cells(lattice, layers, drawn_as, shift)
         if not cells:
             raise DataFileError(f"{where}:{number}: piece {letter} has no cells")
         if len(lattice.connected_components(cells)) != 1:

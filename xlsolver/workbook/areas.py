@@ -289,7 +289,7 @@ def read_settings(book: Book, area: layout.Area) -> tuple[Settings, list[str]]:
     if area.spec.drawing:
         name = names[area.spec.drawing.key]
         namer = namer_for(book, name)
-        grid, messages = grid_chars(book.read(name), namer)
+        grid, messages = grid_chars(book.read(name), namer, keep_case=True)  # the family says if case matters
         problems += messages
         values[area.spec.drawing.key] = Drawing(tuple("".join(row) for row in grid), namer)
         where[area.spec.drawing.key] = range_name(namer, len(grid), len(grid[0]) if grid else 1)

@@ -518,10 +518,13 @@ def _piece_colours(ws, formats: _Formats, area: layout.Area) -> None:
         picture = area.spec.picture
         drawn.append((*area.at(picture.at), picture.rows, picture.cols))
     for name, chosen in piece_choices(area):
-        for letter, piece in catalog.piece_set(name).pieces.items():
+        pieces = catalog.piece_set(name)
+        for letter, piece in pieces.pieces.items():
             for (top, left, rows, cols), typed in [((area.top, area.left, area.rows, area.cols), True)] + \
                     [(box, False) for box in drawn if pale(piece.colour)]:
-                test = [f'UPPER({cell_name(top, left)})="{letter}"'] + ([chosen] if chosen else [])
+                corner = cell_name(top, left)  # a set of more than 26 pieces tells a from A: EXACT, as '=' does not
+                test = [f'EXACT({corner},"{letter}")' if pieces.cased else f'UPPER({corner})="{letter}"']
+                test += [chosen] if chosen else []
                 test += [unnamed] if typed else []
                 ws.conditional_format(top, left, top + rows - 1, left + cols - 1, {
                     "type": "formula", "criteria": f"=AND({','.join(test)})",
@@ -623,11 +626,11 @@ def _drawing(ws, formats: _Formats, area: layout.Area, family: families.Family) 
             ws.write(r, c, cell.text if cell else None, formats.input)
     ws.data_validation(top, left, top + drawing.rows - 1, left + drawing.cols - 1, {
         "validate": "custom", "value": _letter_rule(cell_name(top, left), None, holes=False),
-        "error_title": "Pieces", "error_message": "Draw each piece with one letter (A-Z); leave other cells empty."})
-    for index, colour in enumerate(drawing.palette):
-        letter = chr(ord("A") + index)
+        "error_title": "Pieces", "error_message": "Draw each piece with one letter (A-Z, a-z); leave other cells "
+                                                  "empty."})
+    for letter, colour in zip(catalog.PIECE_LETTERS, drawing.palette):  # EXACT: '=' ignores case, in Excel as in Calc
         ws.conditional_format(top, left, top + drawing.rows - 1, left + drawing.cols - 1,
-                              {"type": "cell", "criteria": "==", "value": f'"{letter}"',
+                              {"type": "formula", "criteria": f'=EXACT({cell_name(top, left)},"{letter}")',
                                "format": formats.highlight(colour)})
 
 
