@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import accumulate, chain
 
+from . import footprint
 from .exact_cover import ExactCover, PackedOptions
 from .fast import compiled_for
 from .sliced import SlicedRun, load
@@ -43,13 +44,26 @@ def _library() -> ctypes.CDLL | None:
                 children=(_I32, [_P, _P]))
 
 
-#: As fewest_kernel.c: the bit mode where a node's scan is at most this many words.
+#: As fewest_kernel.c: the bit mode where a node's scan is at most this many words, and where a word of it,
+#: costing BIT_COST, adds up to less than the lists' steps, LIST_COST each.
 BIT_SCAN = 4096
+BIT_COST, LIST_COST = 2, 3
 
 
 def bits(problem: ExactCover) -> bool:
-    """Does the kernel keep ``problem``'s live options as bits (AUTO's choice, but for memory)?"""
-    return len(problem.primary) * (-(-len(problem.options) // 64)) <= BIT_SCAN
+    """Does the kernel keep ``problem``'s live options as bits (AUTO's choice, but for memory)?  As
+    fewest_kernel.c's ``bits_pay``: where a node costs less so, counted in words of bits against the lists'
+    steps (few items with long columns, as queens and tilings: bits; a sudoku's 324 items with columns of 9
+    at most: lists)."""
+    n_items, n_primary, n_options = len(problem.items), len(problem.primary), len(problem.options)
+    words = -(-n_options // 64)
+    if not n_options or not n_items or n_primary * words > BIT_SCAN:
+        return False
+    entries = footprint.entries(problem)
+    per_option, per_item = entries / n_options, entries / n_items
+    cost_bits = words * (n_primary / 2 + per_option)
+    cost_lists = n_primary / 2 + per_option * per_option * per_item
+    return BIT_COST * cost_bits <= LIST_COST * cost_lists
 
 
 def ready() -> bool:
