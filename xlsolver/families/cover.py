@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING
 
 from ..base.a1 import cell_name
 from ..base.answer import Frame
-from ..geometry.lattice import Point
 from . import Family, challenges, exact
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a name for annotations: the lattices are built when a family with geometry first needs them
     from ..engine.exact_cover import ExactCover
+    from ..geometry.lattice import Point
 
 #: What an option writes into the answer grid, from its label: (cell, character) pairs.
-Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
+Places = Callable[[Hashable], Iterable[tuple["Point", str]]]
 
 
 def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],

@@ -68,12 +68,13 @@ from ..base import a1
 from ..base.a1 import CellNamer, range_name
 from ..base.answer import Cell, Frame
 from ..base.files import UserError, read_file
-from ..geometry.lattice import SQUARE, Point
-from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, InvalidPuzzle, LineForm, Setting, Settings, cover
 
-if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem); the lattices and the sheets'
+    # layout where a jigsaw's regions are checked and where a workbook is laid out: a solve needs neither
+    from ..base.sheets import SheetSpec
     from ..engine.exact_cover import ExactCover
+    from ..geometry.lattice import Point
 
 
 #: Box side n -> grid side n * n.
@@ -281,6 +282,9 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     where = range_name(name, size, size)
     if len(grid) != size or width != size:
         return None, [f"{where}: the regions grid is {len(grid)} x {width}; it must be {size} x {size} like the puzzle"]
+    from ..geometry.lattice import SQUARE
+
+    connected_components = SQUARE.connected_components
     messages = []
     cells_of: dict[str, list[Point]] = defaultdict(list)
     unmarked: set[Point] = set()
@@ -304,7 +308,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
             listed = ", ".join(name(*cell) for cell in cells)
             messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'} ({listed}); "
                             f"each region of a {size}x{size} jigsaw has {size}")
-        parts = SQUARE.connected_components(cells)
+        parts = connected_components(cells)
         if len(parts) > 1:
             at = ", ".join(name(*part[0]) for part in parts)
             messages.append(f"{name(*parts[1][0])}: region {letter} is in {len(parts)} separate parts (at {at}); "
@@ -472,6 +476,8 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
+
     return (SheetSpec(
         "Sudoku", "Sheet10", 10, "Sudoku",
         "Type the givens (digits 1-9) into the left grid and press Solve: the solution appears on the right, givens "
