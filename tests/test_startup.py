@@ -96,6 +96,18 @@ def test_a_sudoku_collection_loads_no_geometry_nor_sheet_layout(tmp_path):
     assert "xlsolver.families.batch" in modules and "xlsolver.engine" in modules  # it solved them
     assert of(modules, "xlsolver.geometry", "xlsolver.base.sheets", "xlsolver.workbook", "xlsolver.counting") == set()
     assert heavy(modules) == set()
+    lazy = {f"xlsolver.engine.{name}" for name in ("estimate", "memo", "order", "ordered", "multiplicity",
+                                                     "multiplicity_native", "fast_fewest")}
+    assert modules & lazy == set()  # a count's estimates and counters, the other engines: not a search's
+
+
+def test_the_engines_by_name_are_imported_when_looked_up():
+    """``engine.ENGINES`` names each engine without importing it; looked up, each is the module of that NAME."""
+    from xlsolver import engine
+
+    assert len(engine.ENGINES) == 8
+    assert all(engine.ENGINES[name].NAME == name for name in engine.ENGINES)
+    assert engine.memo.DEFAULT_MEMORY_MB == engine.DEFAULT_MEMORY_MB  # a lazy submodule is still an attribute
 
 
 def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):

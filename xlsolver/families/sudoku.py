@@ -352,24 +352,29 @@ def encode(puzzle: Puzzle) -> ExactCover:
     givens allow, so solving a collection does not build a problem per puzzle."""
     size = puzzle.size
     shape = every_option(size, tuple((house.key, house.cells) for house in puzzle.houses))
+    houses_of = shape.houses_of
     taken = [0] * len(puzzle.houses)  # per house, a bit per symbol given in it
     given_at = {}
     for (r, c), symbol in puzzle.givens.items():
         cell, bit = r * size + c, ALPHABET.index(symbol)
         given_at[cell] = bit
-        for house in shape.houses_of[cell]:
+        for house in houses_of[cell]:
             taken[house] |= 1 << bit
+    free = _free_table(size) if size <= 9 else None  # a table of 512 at most
     keep = []
-    for cell, houses in enumerate(shape.houses_of):
-        first = cell * size
-        if cell in given_at:
-            keep.append(first + given_at[cell])
-            continue
-        used = 0
-        for house in houses:
-            used |= taken[house]
-        keep += [first + bit for bit in _free(size, used)]
-    return shape.problem.restricted(keep)[0]
+    extend = keep.extend
+    first = 0
+    for cell, houses in enumerate(houses_of):
+        bit = given_at.get(cell)
+        if bit is not None:
+            keep.append(first + bit)
+        else:
+            used = 0
+            for house in houses:
+                used |= taken[house]
+            extend(map(first.__add__, free[used] if free is not None else _free(size, used)))
+        first += size
+    return shape.problem.restricted(keep, ordered=True)[0]
 
 
 class Shape(NamedTuple):
