@@ -141,8 +141,9 @@ def _pad(lines: Sequence[str]) -> tuple[list[str], int]:
     return [line.ljust(width) for line in lines], width
 
 
+@lru_cache(maxsize=64)
 def _variant(text: str) -> str | None:
-    """The canonical variant name, or None if unknown."""
+    """The canonical variant name, or None if unknown (a collection asks it once a puzzle)."""
     words = set(re.split(r"[\s,+/_-]+", text.strip().lower())) - {""}
     aliases = {"classic": set(), "standard": set(), "normal": set(), "x": {X}, "diagonal": {X},
                "jigsaw": {JIGSAW}, "irregular": {JIGSAW}}
@@ -214,27 +215,28 @@ def parse(
                                 f"({describe_symbols(size)}); use '.' for an empty cell")
 
     region_rows: tuple[str, ...] | None = None
-    areas: list[House] | None
     if kind in (JIGSAW, X_JIGSAW):
+        areas: list[House] | None = None
         if region_lines is None:
             if not regions_unreadable:
                 messages.append(f"{where}: a jigsaw sudoku needs its regions: a grid of letters after an empty "
                                 "line, one letter per region")
-            areas = None
         else:
             areas, region_messages = _regions(region_lines, size, cell_name)
             messages += region_messages
             if areas is not None:
                 region_rows = tuple(line.upper() for line in _pad(region_lines)[0])
-    else:
-        areas = list(_shared(_boxes, size, cell_name))
-
-    houses = [*_shared(_lines_and_diagonals, size, kind, cell_name), *(areas or ())]
+        houses = (*_shared(_lines_and_diagonals, size, kind, cell_name), *(areas or ()))
+    else:  # one tuple for every puzzle of this size and kind: what is made of the houses is made once
+        houses = _shared(_standard_houses, size, kind, cell_name)
     messages += _duplicates(givens, houses, cell_name)
     if messages:
         raise InvalidPuzzle(messages)
-    rows_out = tuple("".join(givens.get((r, c), ".") for c in range(size)) for r in range(size))
-    return Puzzle(rows_out, kind, givens, tuple(houses), region_rows, cell_name)
+    rows_out = tuple(line.upper().translate(_DOTS) for line in grid)  # every other character is a given
+    return Puzzle(rows_out, kind, givens, houses, region_rows, cell_name)
+
+
+_DOTS = str.maketrans({ch: "." for ch in EMPTY})  # an empty cell as the puzzle's rows show it
 
 
 def _shared(make, *args) -> tuple[House, ...]:
@@ -264,6 +266,11 @@ def _lines_and_diagonals(size: int, kind: str, name: CellNamer) -> list[House]:
         houses.append(House("diag", f"the diagonal {name(0, 0)}:{name(last, last)}", tuple((i, i) for i in range(size))))
         houses.append(House("anti", f"the diagonal {name(0, last)}:{name(last, 0)}", tuple((i, last - i) for i in range(size))))
     return houses
+
+
+def _standard_houses(size: int, kind: str, name: CellNamer) -> list[House]:
+    """The rows, columns (and diagonals) and boxes of a grid that is not a jigsaw."""
+    return _lines_and_diagonals(size, kind, name) + _boxes(size, name)
 
 
 def _boxes(size: int, name: CellNamer) -> list[House]:
@@ -320,9 +327,9 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     return houses, []
 
 
-def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) -> list[str]:
+def _duplicates(givens: dict[Point, str], houses: Sequence[House], name: CellNamer) -> list[str]:
     """One message per given that repeats an earlier one (in reading order) of its houses."""
-    if not any(_repeats(givens, house) for house in houses):
+    if not _any_repeat(givens, houses):
         return []  # the usual case, told apart quickly
     clashes: dict[tuple[Point, Point], list[str]] = defaultdict(list)
     for house in houses:
@@ -339,9 +346,42 @@ def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) 
             for (cell, earlier), labels in sorted(clashes.items())]
 
 
-def _repeats(givens: dict[Point, str], house: House) -> bool:
-    symbols = [givens[cell] for cell in house.cells if cell in givens]
-    return len(set(symbols)) != len(symbols)
+def _any_repeat(givens: dict[Point, str], houses: Sequence[House]) -> bool:
+    """Does some house hold a symbol twice?  By each given's houses (:func:`_houses_of`): a few dozen steps
+    for a puzzle of a collection, not a look at every cell of every house."""
+    of = _houses_of(houses)
+    seen = set()
+    for cell, symbol in givens.items():
+        for house in of.get(cell, ()):
+            key = (house, symbol)
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
+def _houses_of(houses: Sequence[House]) -> dict[Point, tuple[int, ...]]:
+    """The houses (indices) of each cell."""
+    def make() -> dict[Point, tuple[int, ...]]:
+        of: dict[Point, list[int]] = defaultdict(list)
+        for index, house in enumerate(houses):
+            for cell in house.cells:
+                of[cell].append(index)
+        return {cell: tuple(indices) for cell, indices in of.items()}
+
+    return _of_houses("houses_of", houses, make)
+
+
+def _of_houses(what: str, houses: Sequence[House], make):
+    """``make()``, kept for the latest ``houses`` object: the puzzles of a collection share one (``_shared``),
+    so what is made of them is made once, without hashing their cells again for every puzzle."""
+    kept = _kept.get(what)
+    if kept is None or kept[0] is not houses:
+        kept = _kept[what] = (houses, make())
+    return kept[1]
+
+
+_kept: dict[str, tuple] = {}
 
 
 def encode(puzzle: Puzzle) -> ExactCover:
@@ -351,7 +391,8 @@ def encode(puzzle: Puzzle) -> ExactCover:
     (:func:`every_option`, made once); a puzzle's problem is that one restricted to the options its
     givens allow, so solving a collection does not build a problem per puzzle."""
     size = puzzle.size
-    shape = every_option(size, tuple((house.key, house.cells) for house in puzzle.houses))
+    shape = _of_houses("shape", puzzle.houses,
+                       lambda: every_option(size, tuple((house.key, house.cells) for house in puzzle.houses)))
     houses_of = shape.houses_of
     taken = [0] * len(puzzle.houses)  # per house, a bit per symbol given in it
     given_at = {}
@@ -472,12 +513,18 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
     given = given_cells(puzzle)
 
     def draw(solved: list[str]) -> Frame:
-        return Frame(tuple(tuple(Cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
+        return Frame(tuple(tuple(_cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
                                  for c, ch in enumerate(row)) for r, row in enumerate(solved)))
 
     return cover.puzzle(encode(puzzle), places, puzzle.rows, why_none=lambda: "the givens admit no completion",
                         draw=draw, data={"family": "sudoku", "variant": puzzle.variant}, rows=tuple(rows),
                         cell_name=cell_name)
+
+
+@lru_cache(maxsize=256)
+def _cell(text: str, colour: str) -> Cell:
+    """A square of the solved grid: a few dozen kinds, made once (a Cell is frozen), not 81 a puzzle."""
+    return Cell(text, colour)
 
 
 def sheets() -> tuple[SheetSpec, ...]:
