@@ -62,6 +62,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple, TYPE_CHECKING
 
 from ..base import a1
@@ -389,40 +390,37 @@ def encode(puzzle: Puzzle) -> ExactCover:
 
     Every grid of one shape (size and houses) shares one problem with every cell's every symbol
     (:func:`every_option`, made once); a puzzle's problem is that one restricted to the options its
-    givens allow, so solving a collection does not build a problem per puzzle."""
+    givens allow: the given options, and every option that shares no item with one of them.  Options are
+    bits of a Python int (``Shape.holding``), so a puzzle of a collection costs a few dozen big-number
+    operations, not a step per cell and symbol."""
     size = puzzle.size
     shape = _of_houses("shape", puzzle.houses,
                        lambda: every_option(size, tuple((house.key, house.cells) for house in puzzle.houses)))
-    houses_of = shape.houses_of
-    taken = [0] * len(puzzle.houses)  # per house, a bit per symbol given in it
-    given_at = {}
+    options, holding = shape.problem.options, shape.holding
+    clashing = given = 0
     for (r, c), symbol in puzzle.givens.items():
-        cell, bit = r * size + c, ALPHABET.index(symbol)
-        given_at[cell] = bit
-        for house in houses_of[cell]:
-            taken[house] |= 1 << bit
-    free = _free_table(size) if size <= 9 else None  # a table of 512 at most
-    keep = []
-    extend = keep.extend
-    first = 0
-    for cell, houses in enumerate(houses_of):
-        bit = given_at.get(cell)
-        if bit is not None:
-            keep.append(first + bit)
-        else:
-            used = 0
-            for house in houses:
-                used |= taken[house]
-            extend(map(first.__add__, free[used] if free is not None else _free(size, used)))
-        first += size
-    return shape.problem.restricted(keep, ordered=True)[0]
+        option = (r * size + c) * size + ALPHABET.index(symbol)
+        given |= 1 << option
+        for item in options[option]:
+            clashing |= holding[item]
+    return shape.problem.restricted(_ones(given | (shape.every & ~clashing), len(options)), ordered=True)[0]
+
+
+_ONE_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _ones(bits: int, width: int) -> list[int]:
+    """The positions of the ones of ``bits`` (below ``width``), in increasing order: by the int's binary
+    text, made bytes of 0 and 1 that ``compress`` reads, all in C."""
+    return list(compress(range(width), format(bits, f"0{width}b").encode("ascii").translate(_ONE_BYTES)[::-1]))
 
 
 class Shape(NamedTuple):
-    """Every option of a grid shape, and each cell's houses (indices into the puzzle's houses)."""
+    """Every option of a grid shape, and for each item the options holding it, as bits."""
 
     problem: ExactCover
-    houses_of: tuple[tuple[int, ...], ...]  # by cell, row * size + col
+    holding: tuple[int, ...]  # by item: bit o set when option o holds it
+    every: int  # a bit for every option
 
 
 @lru_cache(maxsize=8)
@@ -444,19 +442,11 @@ def every_option(size: int, houses: tuple[tuple[str, tuple[Point, ...]], ...]) -
                 yield [name] + [f"{houses[i][0]}={symbol}" for i in indices], (r, c, symbol)
 
     problem = cover.problem(primary, options(), branching="fewest")
-    return Shape(problem, tuple(map(tuple, houses_of)))
-
-
-def _free(size: int, used: int) -> tuple[int, ...]:
-    """The symbols (bits) of a grid of ``size`` not in ``used``."""
-    if size <= 9:  # a table of 512 at most
-        return _free_table(size)[used]
-    return tuple(bit for bit in range(size) if not used >> bit & 1)
-
-
-@lru_cache(maxsize=None)
-def _free_table(size: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(bit for bit in range(size) if not used >> bit & 1) for used in range(1 << size))
+    holding = [0] * len(problem.items)
+    for option, items in enumerate(problem.options):
+        for item in items:
+            holding[item] |= 1 << option
+    return Shape(problem, tuple(holding), (1 << len(problem.options)) - 1)
 
 
 def places(label: tuple[int, int, str]) -> tuple[tuple[Point, str], ...]:
