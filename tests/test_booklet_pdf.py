@@ -1,12 +1,14 @@
 """The booklet PDF (xlsolver/pictures/booklet_pdf.py), drawn from real challenges: the IQ Puzzler Pro examples on the
-5 x 11 board and the 55-ball pyramid, read back with pypdf (pages, words) and, where poppler is installed,
-rendered to pixels."""
+5 x 11 board and the 55-ball pyramid, the hexiamonds in their rhombus, the tetrahexes in theirs and a BurrTools file
+on prisms, read back with pypdf (pages, words, the paths drawn) and, where poppler is installed, rendered to
+pixels."""
 from __future__ import annotations
 
 import io
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,8 +17,11 @@ import pytest
 
 from xlsolver import families
 from xlsolver.pictures.booklet_pdf import Entry, write_booklet
-from xlsolver.families import challenges, grading
+from xlsolver.families import booklet_maker, challenges, grading
+from xlsolver.families.attempts import Challenge
+from xlsolver.base.answer import Cell
 from xlsolver.base.files import read_puzzle_text
+from xlsolver.geometry.lattice import drawn_corners
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -153,5 +158,161 @@ def test_a_challenge_page_renders_its_pieces_in_their_colours(flat, tmp_path, ba
     assert (image < 250).any(axis=2).mean() > 0.02  # not blank
     colours = {cell.colour for row in entry.challenge[0].rows for cell in row if cell.colour}
     for colour in colours:
+        wanted = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
+        assert (np.abs(image - wanted).max(axis=2) <= 8).sum() > 20, colour
+
+
+# --- boards on triangles and hexagons: each cell drawn as its polygon ------------------------------------------
+
+def drawn(data: bytes, page: int) -> tuple[Counter, int, int, list]:
+    """What page ``page`` (1: the title page) draws, read from its content stream: the closed paths by their
+    number of corners (a cell's polygon), the segments stroked on their own (the pieces' outlines and the rules),
+    the forms stamped (the looks of squares and balls) and every point a path goes through (page units)."""
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    polygons: Counter = Counter()
+    segments = stamps = corners = 0
+    points = []
+    for operands, operator in reader.pages[page - 1].get_contents().operations:
+        if operator in (b"m", b"S") and corners == 2:
+            segments += 1
+        if operator == b"m":
+            corners = 1
+        elif operator == b"S":
+            corners = 0
+        elif operator == b"l":
+            corners += 1
+        elif operator == b"h":
+            polygons[corners] += 1
+            corners = 0
+        elif operator == b"Do":
+            stamps += 1
+        if operator in (b"m", b"l"):
+            points.append(tuple(float(value) for value in operands))
+    return polygons, segments, stamps, points
+
+
+def cells_of(frames) -> int:
+    return sum(not cell.ground for frame in frames for row in frame.rows for cell in row)
+
+
+@pytest.fixture(scope="module")
+def hexiamonds() -> Entry:
+    """The rhombus with the sphinx, butterfly and bat given: nine hexiamonds to place, each on triangles."""
+    return entry_of("hexiamonds-6x6")
+
+
+def test_a_triangle_boards_challenge_and_solution_are_triangles_not_squares(hexiamonds):
+    assert {frame.lattice for frame in (*hexiamonds.challenge, *hexiamonds.to_place)} == {"triangle"}
+    data = written([hexiamonds], corners=drawn_corners)
+    polygons, _, stamps, _ = drawn(data, 2)
+    assert polygons == {3: 72 + cells_of(hexiamonds.to_place)} and stamps == 0  # the board and nine pieces of six
+    polygons, segments, stamps, _ = drawn(data, 3)
+    # The solution's outlines: the rhombus's 24 unit edges, and each edge between two pieces once: eleven
+    # hexiamonds have 8 edges round them, the hexagon 6, so (94 - 24) / 2 = 35 lie between pieces.  And the rule.
+    assert polygons == {3: 72} and stamps == 0 and segments == 24 + 35 + 1
+    assert "".join(page_texts(data)[2].split()).count("X") == 6  # the butterfly's letters, one in each of its triangles
+
+
+def test_without_corners_the_same_board_is_squares_as_before(hexiamonds):
+    polygons, _, stamps, _ = drawn(written([hexiamonds], balls=False), 2)
+    assert polygons == {} and stamps == 72 + cells_of(hexiamonds.to_place)
+
+
+def test_a_triangle_board_and_its_pieces_keep_to_the_page_body(hexiamonds):
+    """Sizes come from the polygons' extent: nothing crosses the margins, the header or the footer."""
+    from xlsolver.pictures.booklet_pdf import BODY_TOP, FOOTER, MARGIN, PAGE_HEIGHT, PAGE_WIDTH
+
+    entries = numbered([hexiamonds], 6, ("master",))
+    data = written(entries, corners=drawn_corners)
+    for page in range(2, len(pypdf.PdfReader(io.BytesIO(data)).pages) + 1):
+        points = drawn(data, page)[3]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        assert MARGIN - 1 <= min(xs) and max(xs) <= PAGE_WIDTH - MARGIN + 1
+        assert FOOTER <= min(ys) and max(ys) <= PAGE_HEIGHT - BODY_TOP + 8  # the header's rule sits above the body
+
+
+def test_a_triangle_board_is_measured_by_its_cells_not_by_the_ground_around_it(hexiamonds):
+    """A sheet's grid is wider than the board drawn in it: the ground round the board takes no room on the page."""
+    def padded(frame):
+        ground = Cell(" ", None, True)
+        rows = tuple(row + (ground,) * 30 for row in frame.rows) + ((ground,) * (frame.width + 30),) * 4
+        return replace(frame, rows=rows)
+
+    wide = replace(hexiamonds, challenge=tuple(map(padded, hexiamonds.challenge)),
+                   solution=tuple(map(padded, hexiamonds.solution)))
+    assert written([wide], corners=drawn_corners) == written([hexiamonds], corners=drawn_corners)
+
+
+def tetrahexes_entry() -> Entry:
+    """The empty 4 x 7 parallelogram of the tetrahexes, the seven pieces to place, a solution found by the search."""
+    family = families.get("tiling")
+    rows, settings = family.board("tetrahexes-4x7")
+    puzzle = family.parse(rows, settings)
+    solution, _ = challenges.unique_solution(puzzle)
+    return Entry(1, "starter", 1.0, tuple(puzzle.pictures(())), tuple(family.legend(settings)),
+                 tuple(puzzle.pictures(solution)))
+
+
+def test_a_hexagon_board_is_drawn_in_hexagons():
+    entry = tetrahexes_entry()
+    data = written([entry], corners=drawn_corners)
+    assert drawn(data, 2)[0] == {6: 28 + 7 * 4} and drawn(data, 3)[0] == {6: 28}
+
+
+def prism_entry() -> Entry:
+    """A BurrTools file on the triangular-prism grid: a hexagon of six triangles two prisms high, filled with six
+    lozenges; the challenge its two empty layers, the solution the first the search finds."""
+    def voxels(cells) -> str:
+        size = [1 + max(cell[i] for cell in cells) for i in range(3)]
+        text = "".join("#" if (x, y, z) in cells else "_"
+                       for z in range(size[2]) for y in range(size[1]) for x in range(size[0]))
+        return f'<voxel x="{size[0]}" y="{size[1]}" z="{size[2]}" type="0">{text}</voxel>'
+
+    hexagon = {(x, y, z) for x in (1, 2, 3) for y in (0, 1) for z in (0, 1)}
+    text = (f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="1"/><colors/><shapes>{voxels(hexagon)}'
+            f'{voxels({(0, 0, 0), (1, 0, 0)})}</shapes><problems><problem state="0"><shapes><shape id="1" count="6"/>'
+            '</shapes><result id="0"/><bitmap/></problem></problems><comment/></puzzle>\n')
+    puzzle = families.get("burrtools").parse(text.splitlines(), {})
+    solution, _ = challenges.unique_solution(puzzle)
+    return Entry(1, "starter", 1.0, tuple(puzzle.pictures(())), (), tuple(puzzle.pictures(solution)))
+
+
+def test_a_prism_file_is_drawn_as_its_layers_of_triangles():
+    entry = prism_entry()
+    assert [(frame.lattice, frame.caption) for frame in entry.solution] == [("triangle", "layer 1"),
+                                                                            ("triangle", "layer 2")]
+    data = written([entry], corners=drawn_corners)
+    assert drawn(data, 2)[0] == {3: 12} and drawn(data, 3)[0] == {3: 12}
+    assert all("layer 1" in text and "layer 2" in text for text in page_texts(data)[1:])
+
+
+def test_passing_corners_leaves_a_square_booklet_byte_for_byte_as_it_was(flat):
+    entries = numbered(flat, 6)
+    assert written(entries, corners=drawn_corners) == written(entries)
+    assert written(entries, balls=False, corners=drawn_corners) == written(entries, balls=False)
+
+
+def test_a_booklet_made_of_a_triangle_board_draws_triangles(tmp_path):
+    """Through the booklet maker, as `xlsolver booklet` and the Booklet button write it: the example challenge as
+    the booklet's one entry."""
+    rows, header = read_puzzle_text(str(EXAMPLES / "hexiamonds-6x6.txt"))
+    family = families.get("tiling")
+    settings = {k: v for k, v in header.items() if k != "title"}
+    grade = grading.grade(family.parse(rows, settings))
+    out = tmp_path / "hexiamonds.pdf"
+    pages, page_of = booklet_maker.write(out, "Hexiamonds", family, settings,
+                                         [booklet_maker.Numbered(1, Challenge(0, list(rows), [], grade))], rows=rows)
+    data = out.read_bytes()
+    assert pages == 3 and page_of == {1: 2}
+    assert drawn(data, 2)[0] == {3: 72 + 9 * 6} and drawn(data, 3)[0] == {3: 72}
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler's pdftoppm is not installed")
+def test_a_triangle_challenge_renders_its_given_pieces_in_their_colours(hexiamonds, tmp_path):
+    (tmp_path / "t.pdf").write_bytes(written([hexiamonds], corners=drawn_corners))
+    subprocess.run(["pdftoppm", "-r", "60", "-f", "2", "-l", "2", "-singlefile", str(tmp_path / "t.pdf"),
+                    str(tmp_path / "page")], capture_output=True, check=True)
+    image = pixels((tmp_path / "page.ppm").read_bytes()).astype(int)
+    for colour in {cell.colour for row in hexiamonds.challenge[0].rows for cell in row if cell.colour}:
         wanted = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)])
         assert (np.abs(image - wanted).max(axis=2) <= 8).sum() > 20, colour

@@ -562,8 +562,6 @@ def test_options_that_do_not_fit_are_refused_in_one_line(cli, tmp_path):
     path = saved(tmp_path, screws_and_ell())
     named = cli("solve", str(path), "--family", "tiling")
     assert named.returncode == 2 and "is a BurrTools puzzle file, read by the burrtools family" in named.stderr
-    made = cli("generate", str(path))
-    assert made.returncode == 2 and "burrtools puzzles are not generated" in made.stderr
     text_puzzle = tmp_path / "p.txt"
     text_puzzle.write_text("family: tiling\npieces: pentominoes\n\n" + "......\n" * 10, encoding="utf-8")
     wrote = cli("solve", str(text_puzzle), "--xmpuzzle", str(tmp_path / "x.xmpuzzle"), "--time-limit", "5")

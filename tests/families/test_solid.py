@@ -249,7 +249,9 @@ def test_mistakes_name_their_layer_and_cell_in_reading_order_and_the_setting_at_
             ({"pieces": "soma", "board": "pyramid"}, "--pieces: the pieces of soma are made of cubes, board "
                                                      "pyramid of balls"),
             ({"board": "2x2x3"}, "--board: no piece set of cubes fills board 2x2x3; name one with a 'pieces:' "
-                                 "line")):
+                                 "line"),
+            ({"pieces": "pentahexes", "board": "cubes"}, "--pieces: the pieces of pentahexes are made of hexagons, "
+                                                         "board cubes of cubes")):
         with pytest.raises(InvalidPuzzle) as raised:
             FAMILY.parse([], settings)
         assert raised.value.messages == [message]

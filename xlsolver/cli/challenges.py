@@ -22,7 +22,7 @@ from ..workbook.atomic import replace_file
 from .console import interruptible, positive_int, progress_bar, report
 from .options import NOT_SAVED_EXIT, add_puzzle_options, add_workbook_options, puzzle_or_board
 from .puzzles import head_lines, jobs_for, no_workbook_options
-from .reading import NotRead, family_of, given_settings, is_workbook, load_puzzle, parse_puzzle
+from .reading import NotRead, family_of, given_settings, is_workbook, load_puzzle, parse_puzzle, suffix_of
 from .workbooks import run_workbook
 
 BOOKLET_PER_LEVEL = 4  # a booklet's challenges of each level, unless --per-level says
@@ -142,7 +142,7 @@ def run_generate(args) -> int:
                 made.append(challenge)
                 if not args.json:
                     with progress.paused() if progress is not None else nullcontext():  # on a clean line
-                        unwritten += _print_challenge(args, family, header, name, challenge)
+                        unwritten += _print_challenge(args, family, header, name, challenge, rows, settings)
                         sys.stdout.flush()  # each challenge as it is made, piped too
         except InvalidPuzzle as err:  # the board itself
             raise NotRead(family, settings, err) from None
@@ -196,24 +196,30 @@ def _attempts(args, family: Family, settings: Settings, rows: list[str], cancel)
                                                                           seeds)]), jobs
 
 
-def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge) -> list[str]:
+def _print_challenge(args, family: Family, header: dict[str, str], name: str, challenge, rows: list[str],
+                     settings: Settings) -> list[str]:
     """A challenge as a puzzle file (header lines, then the grid): to DIR/NAME-LEVEL-SEED.txt, or printed; printed
-    too when the file cannot be written (returns why, [] when done)."""
+    too when the file cannot be written (returns why, [] when done).  Made from a file the family reads whole
+    (BurrTools'), it is written in that form (``FileForm.challenge``) and printed as its layers, a picture only."""
     grade = challenge.grade
     title = (f"{name}, seed {challenge.seed}: {grade.level.capitalize()} (difficulty {grade.difficulty}; "
              f"{grade.given} given, {grade.to_place} to place)")
+    form = family.file_form(suffix_of(args.puzzle)) if args.puzzle and args.puzzle != "-" else None
+    form = form if form is not None and form.challenge is not None else None
     lines = [f"title: {title}"]
-    if family is not next(iter(families.all_families().values())):
+    if family is not next(iter(families.all_families().values())) and form is None:
         lines.append(f"family: {family.name}")
     given = given_settings(args)  # --pieces kanoodle: the file says it, or it is solved with the board's own
-    lines += [f"{key}: {value}" for key, value in {**header, **given}.items() if key not in ("title", "family")]
+    if form is None:
+        lines += [f"{key}: {value}" for key, value in {**header, **given}.items() if key not in ("title", "family")]
     text = "\n".join(lines + [""] + [row.rstrip() for row in challenge.rows]) + "\n"
     if args.output:
         stem = "-".join([name] + [_file_word(value) for value in given.values()])  # other pieces, another file
-        path = Path(args.output) / f"{stem}-{grade.level}-{challenge.seed}.txt"
+        path = Path(args.output) / f"{stem}-{grade.level}-{challenge.seed}{form.suffix if form else '.txt'}"
+        data = text.encode("utf-8") if form is None else form.challenge(rows, dict(settings), challenge)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(path, lambda out: out.write(text.encode("utf-8")))
+            replace_file(path, lambda out: out.write(data))
         except OSError as err:
             print(text)
             return [f"cannot write {str(path)!r}: {err.strerror or err}"]
@@ -327,7 +333,7 @@ def run_booklet(args) -> int:
     subtitle = (f"{len(made)} challenges, {args.per_level} per level, each with exactly one solution; "
                 f"seed {args.seed}")
     pdf = io.BytesIO()
-    pages, page_of = booklet_maker.write(pdf, title, family, dict(settings), made, subtitle)
+    pages, page_of = booklet_maker.write(pdf, title, family, dict(settings), made, subtitle, rows=rows)
     try:
         replace_file(Path(args.output), lambda out: out.write(pdf.getvalue()))
     except OSError as err:

@@ -180,6 +180,9 @@ class FileForm:
     rows: Callable[[str], list[str]] | None = None
     # writing: a puzzle whose solution was shown (``exact.CoverPuzzle.shown``) to the file's bytes; Unsupported
     write: Callable[[object], bytes] | None = None
+    # a new challenge made from such a file (``generate``): (the file's rows, settings, the challenge) to the bytes
+    # of a file of this form holding it; None: challenges are written as typed text
+    challenge: Callable[[Sequence[str], dict, object], bytes] | None = None
 
 
 @dataclass(frozen=True)

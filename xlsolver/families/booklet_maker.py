@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..pictures import booklet_pdf
 from ..geometry import catalog
+from ..geometry.lattice import drawn_corners
 from ..base.answer import Frame
 from . import Family, generating, grading
 from .levels import LEVELS
@@ -69,11 +70,15 @@ def _overall(progress, done: int, wanted: int):
     return lambda made: progress(generating.Made(done + made.made, wanted, made.seeds, made.seconds))
 
 
-def entries(family: Family, settings: dict, made: Sequence[Numbered]) -> list[booklet_pdf.Entry]:
-    """What the PDF draws of each challenge: the board as typed, the pieces to place, the solved board."""
+def entries(family: Family, settings: dict, made: Sequence[Numbered], read: Callable | None = None
+            ) -> list[booklet_pdf.Entry]:
+    """What the PDF draws of each challenge: the board as typed, the pieces to place, the solved board.
+    ``read``: a challenge's rows to its puzzle (the generator's reader, :func:`reader`); the family's own by
+    default."""
+    read = read or (lambda grid: family.parse(grid, settings))
     drawn = []
     for numbered in made:
-        puzzle = family.parse(numbered.challenge.rows, settings)
+        puzzle = read(numbered.challenge.rows)
         measured = grading.measure(puzzle)
         letters = {_letter(puzzle.problem.labels[o]) for o in measured.solution if o not in measured.given}
         pieces = tuple(frame for frame in _legend(family, settings, puzzle) if _frame_letter(frame) in letters)
@@ -126,10 +131,19 @@ def balls(puzzle_data: dict) -> bool:
         return False
 
 
-def write(target, title: str, family: Family, settings: dict, made: Sequence[Numbered], subtitle: str = ""
-          ) -> tuple[int, dict[int, int]]:
-    """The booklet PDF into ``target`` (a path or a binary file): (pages, each challenge's page)."""
-    drawn = entries(family, settings, made)
-    data = family.parse(made[0].challenge.rows, settings).data if made else {}
-    pages = booklet_pdf.write_booklet(target, title, drawn, balls=balls(data), subtitle=subtitle)
-    return pages, booklet_pdf.challenge_pages_of(drawn)
+def reader(family: Family, rows: Sequence[str], settings: dict) -> Callable:
+    """How challenges made from the board ``rows`` are read: as the generator reads them (a challenge made from a
+    file read whole, BurrTools', is typed into the answer's text, not into the file)."""
+    return family.generate.board(rows, settings)[1]
+
+
+def write(target, title: str, family: Family, settings: dict, made: Sequence[Numbered], subtitle: str = "", *,
+          rows: Sequence[str]) -> tuple[int, dict[int, int]]:
+    """The booklet PDF into ``target`` (a path or a binary file): (pages, each challenge's page); ``rows``: the
+    board the challenges were made on.  Frames on triangles or hexagons are drawn as their polygons."""
+    read = reader(family, rows, settings)
+    drawn = entries(family, settings, made, read)
+    data = read(made[0].challenge.rows).data if made else {}
+    pages = booklet_pdf.write_booklet(target, title, drawn, balls=balls(data), subtitle=subtitle,
+                                      corners=drawn_corners)
+    return pages, booklet_pdf.challenge_pages_of(drawn, drawn_corners)

@@ -153,6 +153,16 @@ class Generator:
 
         return generating.generate(self.family, rows, settings, request, run_attempts)
 
+    def board(self, rows: Sequence[str], settings: dict) -> tuple[list[str], Callable, Callable | None]:
+        """What an attempt works on: the board as rows to type clues into, the reader of such rows (a
+        challenge), and the reader of the board before its solution is known (None: the same).  Here the rows
+        are the puzzle's own text; a family reading files whole (BurrTools') gives its answers' text instead."""
+        from . import get
+
+        family = get(self.family)
+        blank = None if self.blank is None else (lambda grid: self.blank(grid, settings))
+        return list(rows), (lambda grid: family.parse(grid, settings)), blank
+
 
 __all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family",
            "Generator"]

@@ -22,10 +22,8 @@ def attempt_named(family: str, settings: dict, rows: Sequence[str], seed: int, t
     """:func:`attempt` for a family named, with plain settings: what a worker process or cluster runs."""
     from . import get
 
-    chosen = get(family)
-    blank = chosen.generate.blank
-    return attempt(lambda grid: chosen.parse(grid, settings), rows, seed, target,
-                   None if blank is None else lambda grid: blank(grid, settings))
+    board, read, read_blank = get(family).generate.board(rows, settings)
+    return attempt(read, board, seed, target, read_blank)
 
 
 def attempt_job(job: tuple, seed: int) -> tuple[int, Challenge | None]:

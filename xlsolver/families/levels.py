@@ -119,5 +119,7 @@ def scaled(clues: int, fewest: int) -> Scale:
 
 
 def for_puzzle(puzzle, clues: int) -> Scale:
-    """The levels of the board a puzzle is on (its ``data``: ``board`` and ``pieces``), for its ``clues``."""
-    return scale(puzzle.data.get("board"), puzzle.data.get("pieces"), clues)
+    """The levels of the board a puzzle is on (its ``data``: ``board`` and ``pieces``, where they are names), for
+    its ``clues``."""
+    named = [value if isinstance(value, str) else None for value in (puzzle.data.get(k) for k in ("board", "pieces"))]
+    return scale(*named, clues)

@@ -178,7 +178,7 @@ PIECES = Setting("pieces", "Pieces", "iq-puzzler-pro, kanoodle, soma, bedlam or 
 OWN_PIECES = {"pyramid": "iq-puzzler-pro", "balls": "iq-puzzler-pro", "soma": "soma", "bedlam": "bedlam"}
 BOXES = {"soma": (3, 3, 3), "bedlam": (4, 4, 4)}
 DRAWN = {"balls": SPHERES, "cubes": CUBIC}  # boards that are the cells typed
-MADE_OF = {lattice.name: word for word, lattice in DRAWN.items()}
+MADE_OF = {"hex": "hexagons", "triangle": "triangles", **{lattice.name: word for word, lattice in DRAWN.items()}}
 
 
 @dataclass(frozen=True)

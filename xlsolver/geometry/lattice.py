@@ -781,7 +781,7 @@ HEX = HexLattice()
 def drawn_corners(name: str, shift: int, row: int, col: int) -> tuple[tuple[float, float], ...] | None:
     """The polygon of character (row, col) of a drawing on the plane lattice ``name`` laid out with ``shift`` (a
     ``Frame``'s ``lattice`` and ``shift``), or None where no cell can stand: what a picture draws
-    (``pictures.svg.Corners``)."""
+    (``pictures.polygons.Corners``)."""
     lattice = LATTICES.get(name or "square")
     if not isinstance(lattice, PlaneLattice) or not lattice.holds(row, col, shift):
         return None

@@ -5,8 +5,9 @@
 
 The drawing takes plain frames (:mod:`xlsolver.base.answer`), so it knows no puzzle: a cell with a colour is
 a placed piece (a ball or a square in that colour), an uncoloured one is open board (an empty outline),
-a ``ground`` cell is not board at all (nothing drawn).  A 3D board comes as its layers, bottom first,
-drawn side by side under their captions.
+a ``ground`` cell is not board at all (nothing drawn).  A frame on triangles or hexagons (its ``lattice``) is
+drawn as its polygons where the caller hands in their ``corners`` (:mod:`.polygons`), measured by the extent of
+its board (its ground left out: a sheet's grid is wider than the board drawn in it), each piece outlined.  A 3D board comes as its layers, bottom first, drawn side by side under their captions.
 
 The layout is worked out first, as plain data (which entry goes where on which page), and drawn after,
 so the footers can say how many pages there are and the title page where each level begins.  Each board
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base.answer import Cell, Frame
+from .polygons import Corners, Point, Polygons, centre
 from .shading import luminance, mix
 
 # --- the vocabulary: page, sizes (in points, 1/72 inch) and colours --------------------------------------
@@ -61,6 +63,7 @@ SOLUTION_GAP = (20.0, 12.0)  # across and down between solutions
 INK = "#202020"
 MUTED = "#707070"
 OPEN_LINE = "#b4b4b4"  # an open cell's outline
+PIECE_EDGE = INK  # a piece's outline on triangles and hexagons, and the board's
 RULE = "#dddddd"  # the lines between challenges
 WHITE = "#ffffff"
 
@@ -85,11 +88,45 @@ class Entry:
     solution: tuple[Frame, ...]  # the solved board, laid out as ``challenge``
 
 
-def write_booklet(target, title: str, entries: Sequence[Entry], *, balls: bool = True, subtitle: str = "") -> int:
-    """Write the booklet PDF to ``target`` (a path or a binary file object); return its number of pages."""
+#: A frame as the page measures it (``width``, ``height`` in cells, ``caption``) and draws it: its grid of squares,
+#: or on triangles or hexagons its polygons.
+Figure = Frame | Polygons
+
+
+@dataclass(frozen=True)
+class Figures:
+    """An entry with its frames as figures (:func:`figures`): what the layout places and the pen draws."""
+
+    entry: Entry
+    challenge: tuple[Figure, ...]
+    to_place: tuple[Figure, ...]
+    solution: tuple[Figure, ...]
+
+    @property
+    def number(self) -> int:
+        return self.entry.number
+
+    @property
+    def level(self) -> str:
+        return self.entry.level
+
+
+def figures(entry: Entry, corners: Corners | None) -> Figures:
+    """The entry's frames on triangles or hexagons as the polygons of their cells that are drawn (where ``corners``
+    draws them), the others as they are: measured once, not at every form tried."""
+    def figure(frame: Frame) -> Figure:
+        return Polygons(frame, corners, lambda cell: not cell.ground) if frame.lattice and corners else frame
+
+    return Figures(entry, *(tuple(map(figure, frames)) for frames in (entry.challenge, entry.to_place, entry.solution)))
+
+
+def write_booklet(target, title: str, entries: Sequence[Entry], *, balls: bool = True, subtitle: str = "",
+                  corners: Corners | None = None) -> int:
+    """Write the booklet PDF to ``target`` (a path or a binary file object); return its number of pages.
+    ``corners``: how frames on triangles or hexagons are drawn (none: every frame a grid of squares or balls)."""
     from reportlab.pdfgen.canvas import Canvas
 
-    pages = paginate(entries)
+    pages = paginate(entries, corners)
     target = os.fspath(target) if isinstance(target, os.PathLike) else target
     canvas = Canvas(target, pagesize=(PAGE_WIDTH, PAGE_HEIGHT), invariant=1, pageCompression=1)
     canvas.setTitle(title)
@@ -111,15 +148,15 @@ def write_booklet(target, title: str, entries: Sequence[Entry], *, balls: bool =
     return len(pages)
 
 
-def challenge_pages_of(entries: Sequence[Entry]) -> dict[int, int]:
-    """The page (1: the title page) each challenge is drawn on, by its number."""
-    return {number: page_number for page_number, page in enumerate(paginate(entries), 1)
+def challenge_pages_of(entries: Sequence[Entry], corners: Corners | None = None) -> dict[int, int]:
+    """The page (1: the title page) each challenge is drawn on, by its number (``corners`` as written)."""
+    return {number: page_number for page_number, page in enumerate(paginate(entries, corners), 1)
             if page.kind == "challenges" for number in page.numbers}
 
 
 # --- sizes ---------------------------------------------------------------------------------------------
 
-def frames_size(frames: Sequence[Frame], cell: float) -> tuple[float, float]:
+def frames_size(frames: Sequence[Figure], cell: float) -> tuple[float, float]:
     """Width and height of frames side by side (layers ``LAYER_GAP`` cells apart), captions included."""
     if not frames:
         return 0.0, 0.0
@@ -128,7 +165,7 @@ def frames_size(frames: Sequence[Frame], cell: float) -> tuple[float, float]:
     return width * cell, height * cell + (CAPTION if captioned(frames) else 0)
 
 
-def captioned(frames: Sequence[Frame]) -> bool:
+def captioned(frames: Sequence[Figure]) -> bool:
     return any(frame.caption for frame in frames)
 
 
@@ -160,7 +197,7 @@ def flow(sizes: Sequence[Box], width: float, gap: float) -> tuple[list[Box], flo
     return offsets, max(0.0, top - gap)
 
 
-def pieces_flow(entry: Entry, piece_cell: float, width: float) -> tuple[list[Box], float] | None:
+def pieces_flow(entry: Figures, piece_cell: float, width: float) -> tuple[list[Box], float] | None:
     """Where the pieces to place go in a region ``width`` wide (see :func:`flow`)."""
     sizes = [(piece.width * piece_cell, piece.height * piece_cell) for piece in entry.to_place]
     return flow(sizes, width, PIECE_GAP * piece_cell)
@@ -181,7 +218,7 @@ class Form:
         return self.cell * PIECE_SCALE
 
 
-def pieces_region(entry: Entry, cell: float, beside: bool) -> tuple[float, float, float]:
+def pieces_region(entry: Figures, cell: float, beside: bool) -> tuple[float, float, float]:
     """Where a challenge's pieces go, from the top left of its board: left, top, and the width they have."""
     board_width, board_height = frames_size(entry.challenge, cell)
     if beside:
@@ -189,7 +226,7 @@ def pieces_region(entry: Entry, cell: float, beside: bool) -> tuple[float, float
     return 0.0, board_height + SPACE, BODY_WIDTH
 
 
-def needed_height(entry: Entry, form: Form) -> float | None:
+def needed_height(entry: Figures, form: Form) -> float | None:
     """The height a challenge takes in ``form``, its heading and the gap below included; None when it does
     not fit a page."""
     board_width, board_height = frames_size(entry.challenge, form.cell)
@@ -201,7 +238,7 @@ def needed_height(entry: Entry, form: Form) -> float | None:
     return height if height <= BODY_HEIGHT else None
 
 
-def fitting_forms(entries: Sequence[Entry]) -> list[Form]:
+def fitting_forms(entries: Sequence[Figures]) -> list[Form]:
     """The forms at cells no smaller than :data:`COMFORTABLE_CELL` in which every entry fits a page (a board
     too big for that: the biggest form in which it fits at all)."""
     def fitting(smallest: float) -> list[Form]:
@@ -212,7 +249,7 @@ def fitting_forms(entries: Sequence[Entry]) -> list[Form]:
     return fitting(COMFORTABLE_CELL) or fitting(SMALLEST_CELL)[:1] or [Form(SMALLEST_CELL, False)]
 
 
-def choose_forms(entries: Sequence[Entry]) -> dict[tuple, Form]:
+def choose_forms(entries: Sequence[Figures]) -> dict[tuple, Form]:
     """Each board shape's form: the fewest pages for the whole booklet, then the biggest cells that keep to
     them, one shape after the other (shapes share pages within a level)."""
     candidates = {key: fitting_forms([entry for entry in entries if shape(entry) == key])
@@ -225,7 +262,7 @@ def choose_forms(entries: Sequence[Entry]) -> dict[tuple, Form]:
     return forms
 
 
-def shape(entry: Entry) -> tuple:
+def shape(entry: Figures) -> tuple:
     """What decides a challenge's form: its board's frames' sizes and whether they are captioned."""
     return tuple((frame.height, frame.width) for frame in entry.challenge), captioned(entry.challenge)
 
@@ -236,7 +273,7 @@ def shape(entry: Entry) -> tuple:
 class Placed:
     """An entry's place on its page (its top left), and for a challenge its form."""
 
-    entry: Entry
+    entry: Figures
     left: float
     top: float
     form: Form | None = None
@@ -255,14 +292,14 @@ class Page:
         return tuple(placed.entry.number for placed in self.placed)
 
 
-def paginate(entries: Sequence[Entry]) -> list[Page]:
+def paginate(entries: Sequence[Entry], corners: Corners | None = None) -> list[Page]:
     """The booklet's pages: the title page, the challenges in number order, the solutions."""
-    ordered = sorted(entries, key=lambda entry: entry.number)
+    ordered = [figures(entry, corners) for entry in sorted(entries, key=lambda entry: entry.number)]
     forms = choose_forms(ordered)
     return [Page("title"), *challenge_pages(ordered, forms), *solution_pages(ordered)]
 
 
-def challenge_pages(entries: Sequence[Entry], forms: dict[tuple, Form]) -> list[Page]:
+def challenge_pages(entries: Sequence[Figures], forms: dict[tuple, Form]) -> list[Page]:
     """Challenges down the page in their shapes' forms while they fit; a new level starts a new page."""
     pages: list[Page] = []
     placed: list[Placed] = []
@@ -280,19 +317,19 @@ def challenge_pages(entries: Sequence[Entry], forms: dict[tuple, Form]) -> list[
     return pages
 
 
-def solution_size(entry: Entry) -> tuple[float, float]:
+def solution_size(entry: Figures) -> tuple[float, float]:
     """A solution's box: its number over its board at :func:`solution_cell`."""
     width, height = frames_size(entry.solution, solution_cell(entry))
     return width, SOLUTION_LABEL + height
 
 
-def solution_cell(entry: Entry) -> float:
+def solution_cell(entry: Figures) -> float:
     """:data:`SOLUTION_CELL`, smaller for a board that would not fit across the page."""
     width, _ = frames_size(entry.solution, 1.0)
     return min(SOLUTION_CELL, BODY_WIDTH / max(width, 1.0))
 
 
-def solution_pages(entries: Sequence[Entry]) -> list[Page]:
+def solution_pages(entries: Sequence[Figures]) -> list[Page]:
     """The solutions in rows across the page, as many a page as fit."""
     pages: list[Page] = []
     placed: list[Placed] = []
@@ -385,8 +422,34 @@ class Pen:
         self.canvas.setStrokeColorRGB(*rgb(colour))
         self.canvas.line(x, PAGE_HEIGHT - y, x + length, PAGE_HEIGHT - y)
 
+    def polygon(self, points: Sequence[Point], fill: str, line: str, width: float) -> None:
+        """A filled polygon through ``points`` (page coordinates, y down), outlined in ``line``."""
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.setLineWidth(width)
+        canvas.setLineJoin(1)
+        canvas.setStrokeColorRGB(*rgb(line))
+        canvas.setFillColorRGB(*rgb(fill))
+        path = canvas.beginPath()
+        path.moveTo(points[0][0], PAGE_HEIGHT - points[0][1])
+        for x, y in points[1:]:
+            path.lineTo(x, PAGE_HEIGHT - y)
+        path.close()
+        canvas.drawPath(path, stroke=1, fill=1)
+        canvas.restoreState()
 
-def draw_frames(pen: Pen, frames: Sequence[Frame], left: float, top: float, cell: float, *,
+    def edges(self, edges: Sequence[tuple[Point, Point]], colour: str, width: float) -> None:
+        """Line segments with round ends, so that they meet at corners without notches."""
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.setLineWidth(width)
+        canvas.setLineCap(1)
+        canvas.setStrokeColorRGB(*rgb(colour))
+        canvas.lines([(x0, PAGE_HEIGHT - y0, x1, PAGE_HEIGHT - y1) for (x0, y0), (x1, y1) in edges])
+        canvas.restoreState()
+
+
+def draw_frames(pen: Pen, frames: Sequence[Figure], left: float, top: float, cell: float, *,
                 letters: bool = False, caption_size: float = 9) -> None:
     """Frames side by side from (left, top), each centred on the tallest, under its caption if any."""
     tallest = max((frame.height for frame in frames), default=0)
@@ -396,15 +459,23 @@ def draw_frames(pen: Pen, frames: Sequence[Frame], left: float, top: float, cell
                      align="centre")
         top += CAPTION
     for x, frame in zip(frame_lefts(frames, left, cell), frames):
-        draw_frame(pen, frame, x, top + (tallest - frame.height) * cell / 2, cell, letters=letters)
+        draw_figure(pen, frame, x, top + (tallest - frame.height) * cell / 2, cell, letters=letters)
 
 
-def frame_lefts(frames: Sequence[Frame], left: float, cell: float) -> list[float]:
+def frame_lefts(frames: Sequence[Figure], left: float, cell: float) -> list[float]:
     lefts = []
     for frame in frames:
         lefts.append(left)
         left += (frame.width + LAYER_GAP) * cell
     return lefts
+
+
+def draw_figure(pen: Pen, figure: Figure, left: float, top: float, cell: float, *, letters: bool = False) -> None:
+    """A frame's cells with its top left at (left, top): squares (or balls) ``cell`` wide, or its polygons."""
+    if isinstance(figure, Polygons):
+        draw_polygons(pen, figure, left, top, cell, letters=letters)
+    else:
+        draw_frame(pen, figure, left, top, cell, letters=letters)
 
 
 def draw_frame(pen: Pen, frame: Frame, left: float, top: float, cell: float, *, letters: bool = False) -> None:
@@ -422,18 +493,40 @@ def draw_cell(pen: Pen, square: Cell, x: float, y: float, size: float, *, letter
     else:
         pen.cell(x, y, size, square.colour, mix(square.colour, "#000000", 0.4), max(0.4, size / 40),
                  shine=not letters)
+    if letters:
+        draw_letter(pen, square, x + size / 2, y + size / 2, size)
+
+
+def draw_polygons(pen: Pen, figure: Polygons, left: float, top: float, cell: float, *, letters: bool) -> None:
+    """Each cell its polygon, coloured and outlined as :func:`draw_cell` does a square (no shine: a tile is flat),
+    then a dark line round each piece and round the open board, so a child sees where one triangle's piece ends
+    and the next begins; ``letters``: each cell's letter at its centre."""
+    drawn = figure.placed(left, top, cell)
+    for square, points in drawn:
+        if square.colour is None:
+            pen.polygon(points, WHITE, OPEN_LINE, max(0.5, cell / 30))
+        else:
+            pen.polygon(points, square.colour, mix(square.colour, "#000000", 0.4), max(0.4, cell / 40))
+    pen.edges(figure.piece_edges(left, top, cell), PIECE_EDGE, max(0.6, cell / 16))
+    if letters:
+        for square, points in drawn:
+            x, y = centre(points)
+            draw_letter(pen, square, x, y, cell * (0.8 if len(points) == 3 else 0.95))
+
+
+def draw_letter(pen: Pen, square: Cell, x: float, y: float, size: float) -> None:
+    """A cell's text (none for open board) centred on (x, y), as big as a ``size`` wide square holds."""
     text = square.text.strip()
-    if letters and text and text != ".":
+    if text and text != ".":
         font_size = size * (0.58 if len(text) == 1 else 1.1 / len(text))
-        pen.text(x + size / 2, y + size / 2 + font_size * 0.36, text, font_size,
-                 ink_on(square.colour or WHITE), bold=True, align="centre")
+        pen.text(x, y + font_size * 0.36, text, font_size, ink_on(square.colour or WHITE), bold=True, align="centre")
 
 
-def draw_challenge(pen: Pen, entry: Entry, form: Form, left: float, top: float) -> None:
+def draw_challenge(pen: Pen, entry: Figures, form: Form, left: float, top: float) -> None:
     """A faint rule between it and the challenge above, its heading, its board, its pieces beside or under."""
     if top > BODY_TOP:
         pen.rule(left, top - 2, BODY_WIDTH)
-    draw_heading(pen, entry, left, top + 17)
+    draw_heading(pen, entry.entry, left, top + 17)
     board_top = top + HEADING
     draw_frames(pen, entry.challenge, left, board_top, form.cell, caption_size=9.5)
     pieces_left, pieces_top, width = pieces_region(entry, form.cell, form.beside)
@@ -441,7 +534,7 @@ def draw_challenge(pen: Pen, entry: Entry, form: Form, left: float, top: float) 
     if placed is None:
         return
     for piece, (x, y) in zip(entry.to_place, placed[0]):
-        draw_frame(pen, piece, left + pieces_left + x, board_top + pieces_top + y, form.piece_cell)
+        draw_figure(pen, piece, left + pieces_left + x, board_top + pieces_top + y, form.piece_cell)
 
 
 def draw_heading(pen: Pen, entry: Entry, left: float, baseline: float) -> None:
@@ -451,7 +544,7 @@ def draw_heading(pen: Pen, entry: Entry, left: float, baseline: float) -> None:
     pen.text(x + 10, baseline, f"difficulty {entry.difficulty:.1f}", 8, MUTED)
 
 
-def draw_solution(pen: Pen, entry: Entry, left: float, top: float) -> None:
+def draw_solution(pen: Pen, entry: Figures, left: float, top: float) -> None:
     pen.text(left, top + 9, str(entry.number), 9, level_colour(entry.level), bold=True)
     draw_frames(pen, entry.solution, left, top + SOLUTION_LABEL, solution_cell(entry), letters=True,
                 caption_size=6.5)

@@ -8,11 +8,11 @@ of :data:`PER_BAND`.
 """
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from ..base.answer import Cell, Frame
+from .polygons import Corners, Polygons, outlines
 from .shading import ink
 
 CELL = 28  # a cell's side, in px
@@ -23,10 +23,6 @@ BLANK = "#ffffff"  # a cell without a colour
 LINE = "#606060"  # the cells' outlines
 
 
-#: A cell's polygon where a frame's cells are not squares: ``corners(lattice, shift, row, col)`` (a frame's
-#: ``lattice`` and ``shift``), corners in units of the cell's edge, x right, y down; None where no cell stands.
-#: The front end hands it in (``geometry.lattice.drawn_corners``): pictures sit above geometry.
-Corners = Callable[[str, int, int, int], Sequence[tuple[float, float]] | None]
 PIECE_EDGE = "#202020"  # the outline of a piece, between cells that show different things
 
 
@@ -105,15 +101,12 @@ class Tiling:
 
     def __init__(self, frame: Frame, corners: Corners):
         self.frame = frame
-        self.cells = [(cell, polygon) for r, row in enumerate(frame.rows) for c, cell in enumerate(row)
-                      if (polygon := corners(frame.lattice, frame.shift, r, c))]
-        area = _area(self.cells[0][1]) if self.cells else 1.0
-        self.scale = CELL / math.sqrt(area)
-        xs = [x for _, polygon in self.cells for x, _ in polygon] or [0.0]
-        ys = [y for _, polygon in self.cells for _, y in polygon] or [0.0]
-        self.left, self.top = min(xs), min(ys)
-        self.width = (max(xs) - self.left) * self.scale
-        self.height = (max(ys) - self.top) * self.scale
+        laid = Polygons(frame, corners)
+        self.cells = laid.cells
+        self.scale = CELL / laid.unit
+        self.left, self.top = laid.left, laid.top
+        self.width = laid.span[0] * self.scale
+        self.height = laid.span[1] * self.scale
 
     def draw(self, root: ElementTree.Element, left: float, top: float, captions: bool) -> None:
         group = ElementTree.SubElement(root, "g", {"font-family": "sans-serif", "text-anchor": "middle"})
@@ -139,24 +132,9 @@ class Tiling:
                 size = 12 if len(points) == 3 else 14
                 ElementTree.SubElement(group, "text", x=f"{x:.2f}", y=f"{y + size / 3:.2f}",
                                        fill=ink(cell.colour or BLANK), **{"font-size": str(size)}).text = text
-        for (x0, y0), (x1, y1) in _outlines(drawn):
+        for (x0, y0), (x1, y1) in outlines(drawn):
             ElementTree.SubElement(group, "line", x1=f"{x0:.2f}", y1=f"{y0:.2f}", x2=f"{x1:.2f}", y2=f"{y1:.2f}",
                                    stroke=PIECE_EDGE, **{"stroke-width": "2", "stroke-linecap": "round"})
-
-
-def _area(polygon: Sequence[tuple[float, float]]) -> float:
-    """The shoelace formula."""
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(polygon, [*polygon[1:], polygon[0]]))) / 2
-
-
-def _outlines(drawn: list[tuple[Cell, list[tuple[float, float]]]]) -> list[tuple[tuple[float, float], ...]]:
-    """The edges that are no piece's inside: on one cell only, or between cells that show different things."""
-    sides: dict[tuple, list] = {}
-    for cell, points in drawn:
-        for start, end in zip(points, [*points[1:], points[0]]):
-            key = tuple(sorted(((round(start[0], 1), round(start[1], 1)), (round(end[0], 1), round(end[1], 1)))))
-            sides.setdefault(key, []).append((cell.text, cell.colour, (start, end)))
-    return [seen[0][2] for seen in sides.values() if len(seen) == 1 or seen[0][:2] != seen[1][:2]]
 
 
 __all__ = ["frames_svg", "Corners", "Tiling", "document", "written", "draw_cell", "CELL", "GAP", "CAPTION", "PER_BAND", "BLANK", "LINE"]

@@ -429,8 +429,9 @@ def booklet(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     if not where:
         return Answer(Status.ERROR, "Booklet writes its PDF beside the workbook: save the workbook first.")
     family, settings, seconds, warning, seed = _to_make(book, area)
+    rows = areas.blank_rows(area, book)
     try:
-        made = booklet_maker.make(family, areas.blank_rows(area, book), dict(settings), BOOKLET_PER_LEVEL, seed,
+        made = booklet_maker.make(family, rows, dict(settings), BOOKLET_PER_LEVEL, seed,
                                   cancel=cancel, time_limit=seconds * BOOKLET_PER_LEVEL)
     except booklet_maker.Unfinished as err:
         return Answer(Status.INCOMPLETE, with_warning(f"No booklet written: {err}.", warning))
@@ -442,7 +443,7 @@ def booklet(book: Book, area: layout.Area, cancel: object = None) -> Answer:
     pdf = BytesIO()
     pages, _ = booklet_maker.write(pdf, area.title, family, dict(settings), made,
                                    f"{len(made)} challenges, {BOOKLET_PER_LEVEL} per level, each with exactly one "
-                                   f"solution; seed {seed}")
+                                   f"solution; seed {seed}", rows=rows)
     try:
         replace_file(target, lambda out: out.write(pdf.getvalue()))
     except OSError as err:

@@ -11,18 +11,20 @@ its letter), ``+`` a variable cell left empty, ``#`` no cell of the result.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
-from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec, block_starts
+from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec
 from ...geometry import burr_spheres, xmpuzzle
 from ...geometry.burr_grids import BALLS
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
-from .problem import HOLE, OPEN, OUTSIDE, VARIABLE, Built, build, problem_title
+from . import challenges
+from .problem import HOLE, OUTSIDE, VARIABLE, Built, build, layers_of, placements, problem_title
 
 #: Colours of the pieces, by their place in the piece list; a variable cell left empty is drawn pale.
 PALETTE = ("#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f", "#bc80bd",
@@ -79,21 +81,10 @@ def which_problem(file: xmpuzzle.Puzzle, asked: str | None, where: str) -> tuple
     return number, f"{problem_title(problems[number], number)} of the file's {len(problems)}{how}"
 
 
-def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
-    """The puzzle every front end searches: its answers are the result's layers with the pieces' letters."""
-    depth, rows, cols = (1 + max(place[axis] for place in built.positions.values()) for axis in range(3))
-    sizes = [(rows, cols)] * depth
-    if built.grid.lattice.solid == "balls":  # each layer of balls as large as its balls (a pyramid narrows)
-        sizes = [(1 + max(r for y, r, _ in built.positions.values() if y == z),
-                  1 + max(c for y, _, c in built.positions.values() if y == z))
-                 if any(y == z for y, _, _ in built.positions.values()) else (1, 1) for z in range(depth)]
-    layers = [[[OUTSIDE] * width for _ in range(height)] for height, width in sizes]
-    for cell, (z, r, c) in built.positions.items():
-        layers[z][r][c] = OPEN if built.result[cell][0] == xmpuzzle.FILLED else VARIABLE
-    layers = [["".join(row) for row in grid] for grid in layers]
-    depths = [len(rows) for rows in layers]
-    first_line = block_starts(depths)
-    text = [row for z, rows in enumerate(layers) for row in ([""] if z else []) + rows]
+def puzzle_of(built: Built, chosen: str = "", typed: Sequence[str] | None = None) -> BurrPuzzle:
+    """The puzzle every front end searches: its answers are the result's layers with the pieces' letters;
+    ``typed``: those layers with letters typed in as given pieces (a new challenge, :mod:`.challenges`)."""
+    text, depths, first_line = layers_of(built)
 
     def at(cell) -> tuple[int, int]:
         z, r, c = built.positions[cell]
@@ -133,7 +124,7 @@ def puzzle_of(built: Built, chosen: str = "") -> BurrPuzzle:
     data = {"family": "burrtools", "problem_number": built.number + 1, "problem_name": problem.name,
             "grid": built.grid.name, "pieces": {p.letter: {"shape": p.shape, "name": p.name, "min": p.low,
                                                            "max": p.high} for p in built.pieces}}
-    base = cover.puzzle(built.cover, places, text, why_none=why_none, colours=colours, rows=tuple(text),
+    base = cover.puzzle(built.cover, places, text, why_none=why_none, colours=colours, rows=tuple(typed or text),
                         cell_name=name, data=data)
     notes = ([chosen] if chosen else []) + [legend(built)]
     puzzle = BurrPuzzle(**vars(base), built=built, notes=tuple(notes))
@@ -369,26 +360,26 @@ def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) ->
     return xmpuzzle.Puzzle(file.grid, shapes, (kept,), file.colours, file.comment, file.version)
 
 
-def placements(built: Built, solution: Sequence[int], shapes: Sequence[xmpuzzle.Shape]) -> tuple:
-    """A solution as ``<assembly>`` placements of ``shapes`` (the file's, hotspots as written): each piece of the
-    list, copies one after another, in order of their placements (as BurrTools sorts them); ``None`` for a copy
-    left out."""
-    by_letter: dict[str, list] = {}
-    for option in solution:
-        label = built.cover.labels[option]
-        if label.letter != HOLE:
-            by_letter.setdefault(label.letter, []).append(label)
-    found = []
-    for piece in built.pieces:
-        shape = shapes[piece.shape]
-        filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
-        mine = sorted((built.grid.placement_of(filled, shape.hotspot, dict(label.colours))
-                       for label in by_letter.get(piece.letter, [])), key=lambda p: (p[3], p[0], p[1], p[2]))
-        found += mine + [None] * (piece.high - len(mine))
-    return tuple(found)
+@lru_cache(maxsize=4)  # a worker process makes many challenges of one file: it is read and built once
+def _built_once(text: str, asked: str | None) -> Built:
+    return challenges.refuse_copies(read(text.splitlines(), Settings({"problem": asked} if asked else {})).built)
 
 
-FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write),)
+class FileGenerator(cover.Generator):
+    """The family's ``generate``: the generic generator, on the answer's layers of the file's problem."""
+
+    def board(self, rows: Sequence[str], settings: dict) -> tuple[list[str], Callable, None]:
+        built = _built_once("\n".join(rows), settings.get("problem"))
+        layers = list(puzzle_of(built).rows)
+        return layers, lambda grid: puzzle_of(built, typed=challenges.typed_layers(built, layers, grid)), None
+
+
+def challenge_file(rows: Sequence[str], settings: dict, challenge) -> bytes:
+    """A new challenge made from the file ``rows`` (:mod:`.challenges` says what the file holds)."""
+    return challenges.file_of(_built_once("\n".join(rows), settings.get("problem")), challenge)
+
+
+FILES = (FileForm(".xmpuzzle", "a BurrTools puzzle file", rows=file_rows, write=write, challenge=challenge_file),)
 
 #: The BurrTools sheet's solution grid: room for the layers of a result up to 6 x 6 x 6 and its views from above,
 #: the front and the right (a 6 x 6 x 6 box: three layers to a band, two bands, the views in a third), of a flat
@@ -413,4 +404,5 @@ def sheets() -> tuple[SheetSpec, ...]:
 
 FAMILY = Family(name="burrtools", title="BurrTools files (.xmpuzzle): 3D puzzles on any of its grids (cubes, prisms, spheres, cut cubes)", read=read,
                 solve=solve, count=count, settings=(PROBLEM,), unique=True, exact_cover=cover.problem_of,
-                empty_data=exact.empty_data, files=FILES, sheets=sheets, order=7)
+                empty_data=exact.empty_data, files=FILES, sheets=sheets, order=7,
+                generate=FileGenerator("burrtools"))

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...base.a1 import cell_name
+from ...base.sheets import block_starts
 from ...geometry import xmpuzzle
 from ...geometry.burr_grids import GRIDS, Grid
 from ...geometry.lattice import Coord
@@ -240,6 +241,49 @@ def _holes(built: Built, variable: int) -> int | None:
     return None if fewest == most else limit
 
 
+def layers_of(built: Built) -> tuple[list[str], list[int], list[int]]:
+    """The result drawn as text, its layers bottom first with a blank line between: the text, each layer's
+    number of lines, and the line each begins on."""
+    depth, rows, cols = (1 + max(place[axis] for place in built.positions.values()) for axis in range(3))
+    sizes = [(rows, cols)] * depth
+    if built.grid.lattice.solid == "balls":  # each layer of balls as large as its balls (a pyramid narrows)
+        sizes = [(1 + max(r for y, r, _ in built.positions.values() if y == z),
+                  1 + max(c for y, _, c in built.positions.values() if y == z))
+                 if any(y == z for y, _, _ in built.positions.values()) else (1, 1) for z in range(depth)]
+    layers = [[[OUTSIDE] * width for _ in range(height)] for height, width in sizes]
+    for cell, (z, r, c) in built.positions.items():
+        layers[z][r][c] = OPEN if built.result[cell][0] == xmpuzzle.FILLED else VARIABLE
+    layers = [["".join(row) for row in grid] for grid in layers]
+    depths = [len(rows) for rows in layers]
+    first_line = block_starts(depths)
+    return [row for z, rows in enumerate(layers) for row in ([""] if z else []) + rows], depths, first_line
+
+
+def text_places(built: Built) -> dict:
+    """Where each result cell stands in :func:`layers_of`'s text: (line, column)."""
+    _, _, first_line = layers_of(built)
+    return {cell: (first_line[z] + r, c) for cell, (z, r, c) in built.positions.items()}
+
+
+def placements(built: Built, solution: Sequence[int], shapes: Sequence[xmpuzzle.Shape]) -> tuple:
+    """A solution as ``<assembly>`` placements of ``shapes`` (the file's, hotspots as written): each piece of the
+    list, copies one after another, in order of their placements (as BurrTools sorts them); ``None`` for a copy
+    left out."""
+    by_letter: dict[str, list] = {}
+    for option in solution:
+        label = built.cover.labels[option]
+        if label.letter != HOLE:
+            by_letter.setdefault(label.letter, []).append(label)
+    found = []
+    for piece in built.pieces:
+        shape = shapes[piece.shape]
+        filled = {voxel: colour for voxel, (_, colour) in shape.voxels.items()}
+        mine = sorted((built.grid.placement_of(filled, shape.hotspot, dict(label.colours))
+                       for label in by_letter.get(piece.letter, [])), key=lambda p: (p[3], p[0], p[1], p[2]))
+        found += mine + [None] * (piece.high - len(mine))
+    return tuple(found)
+
+
 def pieces_used(built: Built, solution: Sequence[int]) -> dict[str, list[frozenset[Coord]]]:
     """Each letter's placements in a solution (a list: copies of one shape share a letter)."""
     placed: dict[str, list[frozenset[Coord]]] = {}
@@ -251,4 +295,4 @@ def pieces_used(built: Built, solution: Sequence[int]) -> dict[str, list[frozens
 
 
 __all__ = ["LETTERS", "MAX_OPTIONS", "Placed", "Piece", "Built", "build", "allowed", "pieces_used", "problem_title",
-           "OPEN", "VARIABLE", "OUTSIDE", "HOLE", "HOLES", "tagged"]
+           "OPEN", "VARIABLE", "OUTSIDE", "HOLE", "HOLES", "tagged", "layers_of", "text_places", "placements"]
