@@ -86,6 +86,30 @@ def test_a_one_line_solve_loads_the_engine_but_no_count_workbook_nor_generator()
                          ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
 
 
+def test_a_sudoku_collection_loads_no_geometry_nor_sheet_layout(tmp_path):
+    """A list of sudokus (a puzzle a line) is solved without the lattices (built at import: a jigsaw's regions
+    need them), the piece catalog or the workbook's sheet layout: every list pays for its start once."""
+    listed = tmp_path / "two.txt"
+    listed.write_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" * 2,
+                      encoding="utf-8")
+    modules = imported("solve", str(listed), "--family", "sudoku", "--unique", "--json")
+    assert "xlsolver.families.batch" in modules and "xlsolver.engine" in modules  # it solved them
+    assert of(modules, "xlsolver.geometry", "xlsolver.base.sheets", "xlsolver.workbook", "xlsolver.counting") == set()
+    assert heavy(modules) == set()
+    lazy = {f"xlsolver.engine.{name}" for name in ("estimate", "memo", "order", "ordered", "multiplicity",
+                                                     "multiplicity_native", "fast_fewest")}
+    assert modules & lazy == set()  # a count's estimates and counters, the other engines: not a search's
+
+
+def test_the_engines_by_name_are_imported_when_looked_up():
+    """``engine.ENGINES`` names each engine without importing it; looked up, each is the module of that NAME."""
+    from xlsolver import engine
+
+    assert len(engine.ENGINES) == 8
+    assert all(engine.ENGINES[name].NAME == name for name in engine.ENGINES)
+    assert engine.memo.DEFAULT_MEMORY_MB == engine.DEFAULT_MEMORY_MB  # a lazy submodule is still an attribute
+
+
 def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
     problem = tmp_path / "small.dlx"
     problem.write_text("A B C | x\nA B\nC\nA x\nB C x\n", encoding="utf-8")

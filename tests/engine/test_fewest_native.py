@@ -24,6 +24,21 @@ def test_the_c_kernel_is_built_here():
     assert engine.BY_RULE["fewest"][1] is fewest_native
 
 
+def test_the_kernel_keeps_bits_where_they_pay_and_lists_for_a_sudoku():
+    """AUTO's mode (fewest_kernel.c's bits_pay, as fewest_native.bits says): bits for few items with long columns
+    (measured 4-5 x faster on queens and Langford pairs), lists for a 9 x 9 sudoku's 324 items with columns of 9
+    at most (2 x faster); beyond BIT_SCAN words a node, lists whatever the cost."""
+    from xlsolver.families import sudoku
+
+    assert fewest_native.bits(queens(8)) and fewest_native.bits(langford(7))
+    assert not fewest_native.bits(sudoku.encode(sudoku.parse(["." * 9] * 9)))
+    wide = ExactCover([f"i{k}" for k in range(100)])
+    for k in range(100):
+        for _ in range(64):
+            wide.add_option([f"i{k}"])
+    assert not fewest_native.bits(wide)  # 100 items x 100 words a scan: more than BIT_SCAN
+
+
 def solutions_of(problem: ExactCover) -> set[frozenset[int]]:
     """Every solution, by brute force; an option of secondary items only is never part of one (as Knuth's)."""
     primary = len(problem.primary)

@@ -217,6 +217,28 @@ def test_encoding_items_options_and_labels():
     assert len(sudoku.encode(sudoku.parse(["." * 9] * 9, variant="x")).primary) == 324 + 18
 
 
+@pytest.mark.parametrize("variant", ["classic", "x"])
+def test_a_puzzles_options_are_the_givens_and_what_no_given_rules_out(variant):
+    """The options a puzzle keeps of its shape's (by bits, ``Shape.holding``), checked house by house: a given
+    cell its symbol, an empty cell each symbol none of its houses was given, in cell and symbol order."""
+    rng = random.Random(36)
+    for _ in range(20):
+        rows = ["".join(rng.choice("123456789.....") for _ in range(9)) for _ in range(9)]
+        try:
+            puzzle = sudoku.parse(rows, variant=variant)
+        except InvalidPuzzle:
+            continue  # a given repeated in a house
+        expected = []
+        for r, c in itertools.product(range(9), range(9)):
+            if (r, c) in puzzle.givens:
+                expected.append((r, c, puzzle.givens[r, c]))
+                continue
+            ruled_out = {puzzle.givens[cell] for house in puzzle.houses if (r, c) in house.cells
+                         for cell in house.cells if cell in puzzle.givens}
+            expected += [(r, c, symbol) for symbol in "123456789" if symbol not in ruled_out]
+        assert sudoku.encode(puzzle).labels == expected
+
+
 def test_decode_and_which_cells_were_given():
     puzzle = sudoku.parse(WIKIPEDIA)
     problem = sudoku.encode(puzzle)

@@ -14,16 +14,27 @@ how much of the search tree it had explored.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..base import clock
 from ..base.answer import Status
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import (estimate, fast, fast_fewest, fewest, fewest_native, footprint, memo, multiplicity, multiplicity_native,
-               ordered, reference)
-from .footprint import TooBig
+from . import fast, fewest, fewest_native, footprint, reference
+from .footprint import DEFAULT_MEMORY_MB, TooBig
+
+#: What a search does not need, imported where it is first used (a count's estimates, the memoised counter,
+#: the other engines): a collection of sudokus pays its start once per process, and these were a quarter of it.
+#: Still attributes of the package (``engine.memo``), by :func:`__getattr__`.
+LAZY = ("estimate", "memo", "ordered", "multiplicity", "multiplicity_native", "fast_fewest", "order")
+
+
+def __getattr__(name: str):
+    if name in LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", "count_by", "first_solution",
            "uniqueness", "ENGINES", "choose", "MEMOISED", "SEARCH", "DEFAULT_MEMORY_MB", "TooBig",
@@ -31,12 +42,30 @@ __all__ = ["Progress", "SearchResult", "Search", "Counter", "counter", "count", 
 
 #: Engines by name.  Each module offers ``solutions(problem, given, tick)``; one
 #: that can count without handing every solution to Python offers ``count`` too.
-ENGINES = {reference.NAME: reference, fewest.NAME: fewest, fast.NAME: fast, fast_fewest.NAME: fast_fewest,
-           fewest_native.NAME: fewest_native, ordered.NAME: ordered, multiplicity.NAME: multiplicity,
-           multiplicity_native.NAME: multiplicity_native}
+class _Engines(Mapping):
+    """Engine modules by their ``NAME``, each imported when first looked up."""
+
+    def __init__(self, modules: dict[str, str]):
+        self._modules = modules  # name -> module of this package
+
+    def __getitem__(self, name: str):
+        return importlib.import_module(f"{__name__}.{self._modules[name]}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+ENGINES = _Engines({reference.NAME: "reference", fewest.NAME: "fewest", fast.NAME: "fast",
+                    "numba-fewest": "fast_fewest", fewest_native.NAME: "fewest_native",
+                    "compiled-first-ordered": "ordered", "multiplicity": "multiplicity",
+                    "compiled-multiplicity": "multiplicity_native"})
 #: The engine of each branching rule: (plain Python, compiled).  The fewest-options search compiled is the C
 #: kernel where it was built (it starts at once and runs at twice the speed of Knuth's DLX2), else numba's.
-BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_native.ready() else fast_fewest)}
+BY_RULE = {FIRST: (reference, fast), FEWEST: (fewest, fewest_native if fewest_native.ready() else
+                                              ENGINES["numba-fewest"])}
 
 #: Complete counts whose search is estimated to take longer than this (loading numba included) try
 #: the memoised counter first, and give it up for the search once its sub-problems have cost GIVE_UP_AFTER
@@ -54,9 +83,6 @@ SEARCH_AFTER_MEMORY_SECONDS = 600.0
 
 #: The counters of one process (:func:`counter` chooses): by memoised sub-problems, or by the search.
 MEMOISED, SEARCH = "memoised", "search"
-#: The memoised counter's tables, per process, unless the user says otherwise.
-DEFAULT_MEMORY_MB = memo.DEFAULT_MEMORY_MB
-
 #: Why a search stopped early: the one vocabulary of xlsolver.base.answer.Status.
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
 
@@ -269,6 +295,8 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     Knuth's colours is searched: only the searches tell colours apart; so is one with bounds (Knuth's
     multiplicities), by the one search that honours them (:mod:`.multiplicity`).
     """
+    from . import estimate, fast_fewest, memo, ordered
+
     search, tree = _choice(engine, problem, given, limit)
     if engine != "auto" or problem.coloured or problem.multiplicities or footprint.big(problem):
         # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them
@@ -308,6 +336,8 @@ def load_seconds() -> dict[str, float]:
     kernels, where built, start at once, but the first-item search's masks are numpy arrays, and numpy costs
     ``estimate.NUMPY_SECONDS`` until it is imported (the fewest-options kernel needs none); numba's kernels
     cost ``estimate.LOAD_SECONDS`` until numba is loaded."""
+    from . import estimate
+
     numba = 0.0 if fast.loaded() else estimate.LOAD_SECONDS
     numpy = 0.0 if "numpy" in sys.modules else estimate.NUMPY_SECONDS
     return {FIRST: numpy + (0.0 if fast.native() else numba), FEWEST: 0.0 if fewest_native.ready() else numba}
@@ -322,6 +352,8 @@ def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),
     :func:`counter`): search then.  ``start``: when the count began, if before (its time limit runs from
     there).  Raises MemoryLimit when it runs out of memory and the search would take longer than
     SEARCH_AFTER_MEMORY_SECONDS."""
+    from . import memo
+
     if how.name != MEMOISED:
         raise ValueError(f"count_by counts by a counter other than the search, not by {how.name!r}")
     watch = _Watch(time_limit, as_predicate(cancel), progress, progress_interval, start)
@@ -414,17 +446,17 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
     weighed)."""
     if name not in ("auto", "numba") and name not in ENGINES:
         raise ValueError(f"unknown engine {name!r}; choose from auto, numba, {', '.join(ENGINES)}")
-    if (name in ("numba", fast_fewest.NAME) and not fast.available()) or (name == fast.NAME and not fast.ready()):
+    if (name in ("numba", "numba-fewest") and not fast.available()) or (name == fast.NAME and not fast.ready()):
         raise ValueError(f"the {name} engine needs numba: pip install numba")
     if (name == fewest_native.NAME and not fewest_native.ready()) or \
-            (name == multiplicity_native.NAME and not multiplicity_native.ready()):
+            (name == "compiled-multiplicity" and not ENGINES[name].ready()):
         raise ValueError(f"the {name} engine was not built (reinstall xlsolver where a C compiler is installed)")
     if problem.multiplicities:  # only the engines that honour bounds (Algorithm M's search) may run
         if name in ("auto", "numba"):
             return by_bounds(), None
         if not getattr(ENGINES[name], "BOUNDS", False):
             raise ValueError(f"the {name} engine does not take items with bounds (u:v|name); leave the choice to "
-                             f"auto, or name {multiplicity.NAME}")
+                             f"auto, or name multiplicity")
     if name in ENGINES:
         return ENGINES[name], None
     may_python = name == "auto"
@@ -441,6 +473,8 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
         return BY_RULE[FIRST if rule == FIRST else FEWEST][may_compile or at_once], None
     if rule != AUTO and (not (may_python and may_compile) or at_once):
         return BY_RULE[rule][may_compile or at_once], None  # nothing to weigh
+    from . import estimate
+
     chosen = estimate.choice(problem, given, rule, python=may_python, compiled=may_compile, limit=limit,
                              load=load_seconds())
     return BY_RULE[chosen.rule][chosen.compiled or at_once], chosen
@@ -449,6 +483,8 @@ def _choice(name: str, problem: ExactCover, given: Sequence[int] = (), limit: in
 def by_bounds():
     """The engine for a problem whose items have bounds: Algorithm M's search, in C where it was built
     (:mod:`.multiplicity_native`: the same nodes, the same solutions in the same order), else in Python."""
+    from . import multiplicity, multiplicity_native
+
     return multiplicity_native if multiplicity_native.ready() else multiplicity
 
 

@@ -41,7 +41,10 @@ BUFFER_BYTES = 16 * 2**20  # ... or fewer, when that many long solutions would t
 FIRST_ROWS = 16
 
 
+@functools.cache
 def available() -> bool:
+    """Is numba installed?  Looked up once a process: a search asks on every call (a collection of puzzles,
+    thousands of times), and each look walks the import path."""
     return importlib.util.find_spec("numba") is not None
 
 

@@ -17,11 +17,13 @@ optional); :func:`ready` says whether it is here.
 from __future__ import annotations
 
 import ctypes
+import struct
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import accumulate, chain
 
+from . import footprint
 from .exact_cover import ExactCover, PackedOptions
 from .fast import compiled_for
 from .sliced import SlicedRun, load
@@ -43,13 +45,26 @@ def _library() -> ctypes.CDLL | None:
                 children=(_I32, [_P, _P]))
 
 
-#: As fewest_kernel.c: the bit mode where a node's scan is at most this many words.
+#: As fewest_kernel.c: the bit mode where a node's scan is at most this many words, and where a word of it,
+#: costing BIT_COST, adds up to less than the lists' steps, LIST_COST each.
 BIT_SCAN = 4096
+BIT_COST, LIST_COST = 2, 3
 
 
 def bits(problem: ExactCover) -> bool:
-    """Does the kernel keep ``problem``'s live options as bits (AUTO's choice, but for memory)?"""
-    return len(problem.primary) * (-(-len(problem.options) // 64)) <= BIT_SCAN
+    """Does the kernel keep ``problem``'s live options as bits (AUTO's choice, but for memory)?  As
+    fewest_kernel.c's ``bits_pay``: where a node costs less so, counted in words of bits against the lists'
+    steps (few items with long columns, as queens and tilings: bits; a sudoku's 324 items with columns of 9
+    at most: lists)."""
+    n_items, n_primary, n_options = len(problem.items), len(problem.primary), len(problem.options)
+    words = -(-n_options // 64)
+    if not n_options or not n_items or n_primary * words > BIT_SCAN:
+        return False
+    entries = footprint.entries(problem)
+    per_option, per_item = entries / n_options, entries / n_items
+    cost_bits = words * (n_primary / 2 + per_option)
+    cost_lists = n_primary / 2 + per_option * per_option * per_item
+    return BIT_COST * cost_bits <= LIST_COST * cost_lists
 
 
 def ready() -> bool:
@@ -69,9 +84,9 @@ class Arrays:
                 raise OverflowError("more than 2**31 option entries")
             self._keep = [starts.astype("int32"), entries.astype("int32")]
             self.starts, self.items = (a.ctypes.data for a in self._keep)
-        else:  # the options' items in one flat array, made in C by chain and accumulate: a sudoku's in 0.1 ms
-            starts = array("i", accumulate(map(len, problem.options), initial=0))
-            items = array("i", chain.from_iterable(problem.options))
+        else:  # the options' items in one flat array, made in C by chain, accumulate and struct
+            starts = int32s(list(accumulate(map(len, problem.options), initial=0)))
+            items = int32s(list(chain.from_iterable(problem.options)))
             self._keep = [starts, items]
             self.starts, self.items = starts.buffer_info()[0], items.buffer_info()[0]
         self.colours = None
@@ -81,6 +96,14 @@ class Arrays:
                                   for option in problem.colours for c in option))
             self._keep.append(colours)
             self.colours = colours.buffer_info()[0]
+
+
+def int32s(values: list[int]) -> array:
+    """``array("i", values)``, packed by struct: array converts int by int, at three times the cost (a sudoku of a
+    collection spent more on its arrays than on its search)."""
+    packed = array("i")
+    packed.frombytes(struct.pack(f"{len(values)}i", *values))
+    return packed
 
 
 class Run(SlicedRun):

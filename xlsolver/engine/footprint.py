@@ -22,6 +22,8 @@ ESTIMATE_STEPS, ESTIMATE_SIZE = 10**7, 10**6
 #: (its start, alive, killed, candidates; the encoder's lengths and owners), per item (its start, count and
 #: key, the uncovered set, the forced heap) and per level of depth (one row of the kernel's stack).
 PER_ENTRY, PER_OPTION, PER_ITEM, PER_LEVEL = 12, 30, 52, 72
+#: The memoised counter's tables, per process, unless the user says otherwise (``--memory``).
+DEFAULT_MEMORY_MB = 512
 #: The least memory a search may take: ``--memory`` (the memoised counter's tables, where a smaller value
 #: means "search instead") raises it, never lowers it.
 SEARCH_MB = 512

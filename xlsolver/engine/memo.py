@@ -37,13 +37,13 @@ from math import prod
 from ..base import clock
 from .exact_cover import ExactCover
 from . import fast, native, order
+from .footprint import DEFAULT_MEMORY_MB  # noqa: F401 (memo.DEFAULT_MEMORY_MB, as ever)
 
 NAME = "memo"
 KEY_BITS = 64
 MAX_PATTERN_BITS = 8  # the positions after the frontier that pick a state's list of options...
 LISTED_PER_OPTION = 64  # ... unless the lists would hold more copies of each option than this
 ALWAYS = 2**64 - 1  # the needs of a list with an option holding no wide item, or several
-DEFAULT_MEMORY_MB = 512
 # Past this many (log2) window states the sweep promises, the states never repeated enough to fit the tables
 # (the pyramids promise 2**41 and ran out of memory after seconds; tilings promise at most 2**30, Bedlam 2**35).
 MAX_WINDOW_BITS = 36

@@ -23,11 +23,11 @@ with the number of lines: they are read, solved and handed on one at a time.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from ..geometry import catalog
 from ..base import clock
 from ..base.answer import Answer, Status
 from ..engine import as_predicate, fast
@@ -301,10 +301,21 @@ def _answer(entry: Entry, ask: Ask) -> Answer:
         answer = family.solve(family.parse(entry.rows, entry.settings), ask)
     except InvalidPuzzle as err:
         return _invalid(err.messages, data)
-    except (UserError, Unsupported, catalog.DataFileError, ProblemError) as err:
+    except (UserError, Unsupported, ProblemError) as err:
+        return _invalid([str(err)], data)
+    except Exception as err:
+        if not _data_file_error(err):
+            raise
         return _invalid([str(err)], data)
     answer.data.setdefault("family", family.name)
     return answer
+
+
+def _data_file_error(err: Exception) -> bool:
+    """Is ``err`` a piece set's data file that cannot be read (``catalog.DataFileError``)?  Only a family that read
+    the catalog can raise one, so a collection of sudokus never imports it (nor the lattices it builds)."""
+    catalog = sys.modules.get("xlsolver.geometry.catalog")
+    return catalog is not None and isinstance(err, catalog.DataFileError)
 
 
 def _invalid(messages: list[str], data: dict) -> Answer:

@@ -31,15 +31,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base.a1 import cell_name
-from ..base.answer import Frame
-from ..geometry.lattice import Point
-from . import Family, challenges, exact
+from ..base.answer import Answer, Frame
+from . import Family, exact
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a name for annotations: the lattices are built when a family with geometry first needs them
     from ..engine.exact_cover import ExactCover
+    from ..geometry.lattice import Point
 
 #: What an option writes into the answer grid, from its label: (cell, character) pairs.
-Places = Callable[[Hashable], Iterable[tuple[Point, str]]]
+Places = Callable[[Hashable], Iterable[tuple["Point", str]]]
 
 
 def problem(primary: Sequence[str], options: Iterable[tuple[Sequence[str], Hashable]],
@@ -134,8 +134,15 @@ def family(*, name: str, title: str, read: Callable, settings: tuple = (),
     board a new challenge is made on, where that differs from a challenge (:func:`generating.generator`).
     """
     return Family(name=name, title=title, read=read, solve=exact.solve, count=exact.count, settings=settings,
-                  unique=True, exact_cover=problem_of, empty_data=exact.empty_data, hint=challenges.hint,
+                  unique=True, exact_cover=problem_of, empty_data=exact.empty_data, hint=hint,
                   generate=Generator(name, blank), **more)
+
+
+def hint(puzzle: exact.CoverPuzzle, ask) -> Answer:
+    """An exact-cover family's ``hint``: ``challenges.hint`` (imported when first asked: a solve does not need it)."""
+    from . import challenges
+
+    return challenges.hint(puzzle, ask)
 
 
 @dataclass(frozen=True)
@@ -164,5 +171,5 @@ class Generator:
         return list(rows), (lambda grid: family.parse(grid, settings)), blank
 
 
-__all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family",
+__all__ = ["Places", "problem", "piece_option", "piece_places", "written", "puzzle", "problem_of", "family", "hint",
            "Generator"]

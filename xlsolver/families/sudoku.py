@@ -62,18 +62,20 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple, TYPE_CHECKING
 
 from ..base import a1
 from ..base.a1 import CellNamer, range_name
 from ..base.answer import Cell, Frame
 from ..base.files import UserError, read_file
-from ..geometry.lattice import SQUARE, Point
-from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
 from . import Drawing, InvalidPuzzle, LineForm, Setting, Settings, cover
 
-if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem); the lattices and the sheets'
+    # layout where a jigsaw's regions are checked and where a workbook is laid out: a solve needs neither
+    from ..base.sheets import SheetSpec
     from ..engine.exact_cover import ExactCover
+    from ..geometry.lattice import Point
 
 
 #: Box side n -> grid side n * n.
@@ -140,8 +142,9 @@ def _pad(lines: Sequence[str]) -> tuple[list[str], int]:
     return [line.ljust(width) for line in lines], width
 
 
+@lru_cache(maxsize=64)
 def _variant(text: str) -> str | None:
-    """The canonical variant name, or None if unknown."""
+    """The canonical variant name, or None if unknown (a collection asks it once a puzzle)."""
     words = set(re.split(r"[\s,+/_-]+", text.strip().lower())) - {""}
     aliases = {"classic": set(), "standard": set(), "normal": set(), "x": {X}, "diagonal": {X},
                "jigsaw": {JIGSAW}, "irregular": {JIGSAW}}
@@ -213,27 +216,28 @@ def parse(
                                 f"({describe_symbols(size)}); use '.' for an empty cell")
 
     region_rows: tuple[str, ...] | None = None
-    areas: list[House] | None
     if kind in (JIGSAW, X_JIGSAW):
+        areas: list[House] | None = None
         if region_lines is None:
             if not regions_unreadable:
                 messages.append(f"{where}: a jigsaw sudoku needs its regions: a grid of letters after an empty "
                                 "line, one letter per region")
-            areas = None
         else:
             areas, region_messages = _regions(region_lines, size, cell_name)
             messages += region_messages
             if areas is not None:
                 region_rows = tuple(line.upper() for line in _pad(region_lines)[0])
-    else:
-        areas = list(_shared(_boxes, size, cell_name))
-
-    houses = [*_shared(_lines_and_diagonals, size, kind, cell_name), *(areas or ())]
+        houses = (*_shared(_lines_and_diagonals, size, kind, cell_name), *(areas or ()))
+    else:  # one tuple for every puzzle of this size and kind: what is made of the houses is made once
+        houses = _shared(_standard_houses, size, kind, cell_name)
     messages += _duplicates(givens, houses, cell_name)
     if messages:
         raise InvalidPuzzle(messages)
-    rows_out = tuple("".join(givens.get((r, c), ".") for c in range(size)) for r in range(size))
-    return Puzzle(rows_out, kind, givens, tuple(houses), region_rows, cell_name)
+    rows_out = tuple(line.upper().translate(_DOTS) for line in grid)  # every other character is a given
+    return Puzzle(rows_out, kind, givens, houses, region_rows, cell_name)
+
+
+_DOTS = str.maketrans({ch: "." for ch in EMPTY})  # an empty cell as the puzzle's rows show it
 
 
 def _shared(make, *args) -> tuple[House, ...]:
@@ -265,6 +269,11 @@ def _lines_and_diagonals(size: int, kind: str, name: CellNamer) -> list[House]:
     return houses
 
 
+def _standard_houses(size: int, kind: str, name: CellNamer) -> list[House]:
+    """The rows, columns (and diagonals) and boxes of a grid that is not a jigsaw."""
+    return _lines_and_diagonals(size, kind, name) + _boxes(size, name)
+
+
 def _boxes(size: int, name: CellNamer) -> list[House]:
     n = int(round(size ** 0.5))
     houses = []
@@ -281,6 +290,9 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     where = range_name(name, size, size)
     if len(grid) != size or width != size:
         return None, [f"{where}: the regions grid is {len(grid)} x {width}; it must be {size} x {size} like the puzzle"]
+    from ..geometry.lattice import SQUARE
+
+    connected_components = SQUARE.connected_components
     messages = []
     cells_of: dict[str, list[Point]] = defaultdict(list)
     unmarked: set[Point] = set()
@@ -304,7 +316,7 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
             listed = ", ".join(name(*cell) for cell in cells)
             messages.append(f"{name(*cells[0])}: region {letter} has {len(cells)} {'cell' if len(cells) == 1 else 'cells'} ({listed}); "
                             f"each region of a {size}x{size} jigsaw has {size}")
-        parts = SQUARE.connected_components(cells)
+        parts = connected_components(cells)
         if len(parts) > 1:
             at = ", ".join(name(*part[0]) for part in parts)
             messages.append(f"{name(*parts[1][0])}: region {letter} is in {len(parts)} separate parts (at {at}); "
@@ -316,9 +328,9 @@ def _regions(lines: list[str], size: int, name: CellNamer) -> tuple[list[House] 
     return houses, []
 
 
-def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) -> list[str]:
+def _duplicates(givens: dict[Point, str], houses: Sequence[House], name: CellNamer) -> list[str]:
     """One message per given that repeats an earlier one (in reading order) of its houses."""
-    if not any(_repeats(givens, house) for house in houses):
+    if not _any_repeat(givens, houses):
         return []  # the usual case, told apart quickly
     clashes: dict[tuple[Point, Point], list[str]] = defaultdict(list)
     for house in houses:
@@ -335,9 +347,42 @@ def _duplicates(givens: dict[Point, str], houses: list[House], name: CellNamer) 
             for (cell, earlier), labels in sorted(clashes.items())]
 
 
-def _repeats(givens: dict[Point, str], house: House) -> bool:
-    symbols = [givens[cell] for cell in house.cells if cell in givens]
-    return len(set(symbols)) != len(symbols)
+def _any_repeat(givens: dict[Point, str], houses: Sequence[House]) -> bool:
+    """Does some house hold a symbol twice?  By each given's houses (:func:`_houses_of`): a few dozen steps
+    for a puzzle of a collection, not a look at every cell of every house."""
+    of = _houses_of(houses)
+    seen = set()
+    for cell, symbol in givens.items():
+        for house in of.get(cell, ()):
+            key = (house, symbol)
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
+def _houses_of(houses: Sequence[House]) -> dict[Point, tuple[int, ...]]:
+    """The houses (indices) of each cell."""
+    def make() -> dict[Point, tuple[int, ...]]:
+        of: dict[Point, list[int]] = defaultdict(list)
+        for index, house in enumerate(houses):
+            for cell in house.cells:
+                of[cell].append(index)
+        return {cell: tuple(indices) for cell, indices in of.items()}
+
+    return _of_houses("houses_of", houses, make)
+
+
+def _of_houses(what: str, houses: Sequence[House], make):
+    """``make()``, kept for the latest ``houses`` object: the puzzles of a collection share one (``_shared``),
+    so what is made of them is made once, without hashing their cells again for every puzzle."""
+    kept = _kept.get(what)
+    if kept is None or kept[0] is not houses:
+        kept = _kept[what] = (houses, make())
+    return kept[1]
+
+
+_kept: dict[str, tuple] = {}
 
 
 def encode(puzzle: Puzzle) -> ExactCover:
@@ -345,34 +390,37 @@ def encode(puzzle: Puzzle) -> ExactCover:
 
     Every grid of one shape (size and houses) shares one problem with every cell's every symbol
     (:func:`every_option`, made once); a puzzle's problem is that one restricted to the options its
-    givens allow, so solving a collection does not build a problem per puzzle."""
+    givens allow: the given options, and every option that shares no item with one of them.  Options are
+    bits of a Python int (``Shape.holding``), so a puzzle of a collection costs a few dozen big-number
+    operations, not a step per cell and symbol."""
     size = puzzle.size
-    shape = every_option(size, tuple((house.key, house.cells) for house in puzzle.houses))
-    taken = [0] * len(puzzle.houses)  # per house, a bit per symbol given in it
-    given_at = {}
+    shape = _of_houses("shape", puzzle.houses,
+                       lambda: every_option(size, tuple((house.key, house.cells) for house in puzzle.houses)))
+    options, holding = shape.problem.options, shape.holding
+    clashing = given = 0
     for (r, c), symbol in puzzle.givens.items():
-        cell, bit = r * size + c, ALPHABET.index(symbol)
-        given_at[cell] = bit
-        for house in shape.houses_of[cell]:
-            taken[house] |= 1 << bit
-    keep = []
-    for cell, houses in enumerate(shape.houses_of):
-        first = cell * size
-        if cell in given_at:
-            keep.append(first + given_at[cell])
-            continue
-        used = 0
-        for house in houses:
-            used |= taken[house]
-        keep += [first + bit for bit in _free(size, used)]
-    return shape.problem.restricted(keep)[0]
+        option = (r * size + c) * size + ALPHABET.index(symbol)
+        given |= 1 << option
+        for item in options[option]:
+            clashing |= holding[item]
+    return shape.problem.restricted(_ones(given | (shape.every & ~clashing), len(options)), ordered=True)[0]
+
+
+_ONE_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _ones(bits: int, width: int) -> list[int]:
+    """The positions of the ones of ``bits`` (below ``width``), in increasing order: by the int's binary
+    text, made bytes of 0 and 1 that ``compress`` reads, all in C."""
+    return list(compress(range(width), format(bits, f"0{width}b").encode("ascii").translate(_ONE_BYTES)[::-1]))
 
 
 class Shape(NamedTuple):
-    """Every option of a grid shape, and each cell's houses (indices into the puzzle's houses)."""
+    """Every option of a grid shape, and for each item the options holding it, as bits."""
 
     problem: ExactCover
-    houses_of: tuple[tuple[int, ...], ...]  # by cell, row * size + col
+    holding: tuple[int, ...]  # by item: bit o set when option o holds it
+    every: int  # a bit for every option
 
 
 @lru_cache(maxsize=8)
@@ -394,19 +442,11 @@ def every_option(size: int, houses: tuple[tuple[str, tuple[Point, ...]], ...]) -
                 yield [name] + [f"{houses[i][0]}={symbol}" for i in indices], (r, c, symbol)
 
     problem = cover.problem(primary, options(), branching="fewest")
-    return Shape(problem, tuple(map(tuple, houses_of)))
-
-
-def _free(size: int, used: int) -> tuple[int, ...]:
-    """The symbols (bits) of a grid of ``size`` not in ``used``."""
-    if size <= 9:  # a table of 512 at most
-        return _free_table(size)[used]
-    return tuple(bit for bit in range(size) if not used >> bit & 1)
-
-
-@lru_cache(maxsize=None)
-def _free_table(size: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(bit for bit in range(size) if not used >> bit & 1) for used in range(1 << size))
+    holding = [0] * len(problem.items)
+    for option, items in enumerate(problem.options):
+        for item in items:
+            holding[item] |= 1 << option
+    return Shape(problem, tuple(holding), (1 << len(problem.options)) - 1)
 
 
 def places(label: tuple[int, int, str]) -> tuple[tuple[Point, str], ...]:
@@ -463,7 +503,7 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
     given = given_cells(puzzle)
 
     def draw(solved: list[str]) -> Frame:
-        return Frame(tuple(tuple(Cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
+        return Frame(tuple(tuple(_cell(ch, GIVEN_COLOUR if (r, c) in given else SOLVED_COLOUR)
                                  for c, ch in enumerate(row)) for r, row in enumerate(solved)))
 
     return cover.puzzle(encode(puzzle), places, puzzle.rows, why_none=lambda: "the givens admit no completion",
@@ -471,7 +511,15 @@ def read(rows, settings, cell_name: CellNamer = a1.cell_name):
                         cell_name=cell_name)
 
 
+@lru_cache(maxsize=256)
+def _cell(text: str, colour: str) -> Cell:
+    """A square of the solved grid: a few dozen kinds, made once (a Cell is frozen), not 81 a puzzle."""
+    return Cell(text, colour)
+
+
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec
+
     return (SheetSpec(
         "Sudoku", "Sheet10", 10, "Sudoku",
         "Type the givens (digits 1-9) into the left grid and press Solve: the solution appears on the right, givens "
