@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from xml.etree import ElementTree
 
 from ..base.answer import Cell, Frame
-from .polygons import Corners, Polygons, outlines
+from .polygons import Corners, Polygons, centre, outlines
 from .shading import ink
 
 CELL = 28  # a cell's side, in px
@@ -101,12 +101,10 @@ class Tiling:
 
     def __init__(self, frame: Frame, corners: Corners):
         self.frame = frame
-        laid = Polygons(frame, corners)
-        self.cells = laid.cells
-        self.scale = CELL / laid.unit
-        self.left, self.top = laid.left, laid.top
-        self.width = laid.span[0] * self.scale
-        self.height = laid.span[1] * self.scale
+        self.laid = Polygons(frame, corners)
+        scale = CELL / self.laid.unit
+        self.width = self.laid.span[0] * scale
+        self.height = self.laid.span[1] * scale
 
     def draw(self, root: ElementTree.Element, left: float, top: float, captions: bool) -> None:
         group = ElementTree.SubElement(root, "g", {"font-family": "sans-serif", "text-anchor": "middle"})
@@ -115,11 +113,8 @@ class Tiling:
                                    **{"font-size": "13"}).text = self.frame.caption
         if captions:
             top += CAPTION
-
-        def at(point: tuple[float, float]) -> tuple[float, float]:
-            return left + (point[0] - self.left) * self.scale, top + (point[1] - self.top) * self.scale
-
-        drawn = [(cell, [at(p) for p in polygon]) for cell, polygon in self.cells if not (cell.ground and cell.colour is None)]
+        drawn = [(cell, points) for cell, points in self.laid.placed(left, top, CELL)
+                 if not (cell.ground and cell.colour is None)]
         for cell, points in drawn:
             fill = cell.colour or BLANK
             ElementTree.SubElement(group, "polygon", points=" ".join(f"{x:.2f},{y:.2f}" for x, y in points),
@@ -127,8 +122,7 @@ class Tiling:
         for cell, points in drawn:
             text = cell.text.strip()
             if text and not cell.ground:
-                x = sum(p[0] for p in points) / len(points)
-                y = sum(p[1] for p in points) / len(points)
+                x, y = centre(points)
                 size = 12 if len(points) == 3 else 14
                 ElementTree.SubElement(group, "text", x=f"{x:.2f}", y=f"{y + size / 3:.2f}",
                                        fill=ink(cell.colour or BLANK), **{"font-size": str(size)}).text = text
