@@ -15,6 +15,7 @@ from ..geometry import catalog
 from ..geometry.lattice import drawn_corners
 from ..base.answer import Frame
 from . import Family, generating, grading
+from .challenges import label_letter
 from .levels import LEVELS
 
 #: Seeds between the first of one level and the next: levels draw from streams of their own.
@@ -80,7 +81,7 @@ def entries(family: Family, settings: dict, made: Sequence[Numbered], read: Call
     for numbered in made:
         puzzle = read(numbered.challenge.rows)
         measured = grading.measure(puzzle)
-        letters = {_letter(puzzle.problem.labels[o]) for o in measured.solution if o not in measured.given}
+        letters = {label_letter(puzzle.problem.labels[o]) for o in measured.solution if o not in measured.given}
         pieces = tuple(frame for frame in _legend(family, settings, puzzle) if _frame_letter(frame) in letters)
         drawn.append(booklet_pdf.Entry(numbered.number, numbered.level, numbered.challenge.grade.difficulty,
                                        tuple(puzzle.pictures(measured.given)), pieces,
@@ -94,10 +95,6 @@ def _legend(family: Family, settings: dict, puzzle) -> list[Frame]:
     if family.legend is None or not isinstance(pieces, str):
         return []
     return family.legend({**settings, "pieces": pieces})
-
-
-def _letter(label) -> str | None:
-    return label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) else None
 
 
 def _frame_letter(frame: Frame) -> str | None:

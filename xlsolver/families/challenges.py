@@ -20,6 +20,12 @@ from . import Ask, exact
 Point = tuple[int, int]
 
 
+def label_letter(label) -> str | None:
+    """The letter an option's label names first (a piece's), if it names one: a label's first part is its letter
+    where it is a string (a tiling piece, a 3D piece, a BurrTools shape)."""
+    return label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) else None
+
+
 def typed(puzzle: exact.CoverPuzzle, option: int) -> dict[Point, str]:
     """What a person types to give ``option``: grid cell -> character (a tiling piece's letter on each of its
     cells, a sudoku digit, a Ghost Hunter lamp in lower case)."""
@@ -115,10 +121,10 @@ def hint(puzzle: exact.CoverPuzzle, ask: Ask) -> Answer:
         done = "Nothing to hint: the puzzle is complete, and its solution unique."
         return Answer(Status.SOLVED, done, _marked(puzzle, puzzle.rows, {}), notes=[done],
                       data={"typed": [], "rows": list(puzzle.rows)})
-    label = puzzle.problem.labels[found.option]  # a piece's option says its letter (a lower-case one of a set of
-    # more than 26 pieces too); another's cells show it, upper-cased where lower case marks a cell (a lamp)
-    piece = label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) and len(label[0]) == 1 \
-        and label[0].isalpha() else None
+    # a piece's option says its letter (a lower-case one of a set of more than 26 pieces too); another's cells
+    # show it, upper-cased where lower case marks a cell (a lamp)
+    piece = label_letter(puzzle.problem.labels[found.option])
+    piece = piece if piece is not None and len(piece) == 1 and piece.isalpha() else None
     letters = piece or "".join(sorted({ch.upper() for ch in found.cells.values()}))
     names = ", ".join(puzzle.cell_name(r, c) for r, c in sorted(found.cells))
     ways = "the only way left" if found.choices == 1 else f"the most constrained move: {found.choices} ways left"

@@ -32,6 +32,7 @@ from ..base.answer import Status
 from ..engine import fast
 from ..engine.exact_cover import ExactCover
 from . import Unsupported, exact, levels
+from .challenges import label_letter
 
 #: Pieces to place, doublings of the placements open, doublings of the search: the difficulty's weights.
 PER_PIECE, PER_PLACEMENT_BIT, PER_NODE_BIT = 2.0, 2.0, 0.5
@@ -131,8 +132,7 @@ def given_options(puzzle: exact.CoverPuzzle) -> tuple[int, ...]:
 
 def _typed_somewhere(puzzle: exact.CoverPuzzle, option: int) -> bool:
     """A cheap first test: is the option's letter typed anywhere (a label's first part is its letter)?"""
-    label = puzzle.problem.labels[option]
-    letter = label[0] if isinstance(label, tuple) and label and isinstance(label[0], str) else None
+    letter = label_letter(puzzle.problem.labels[option])
     return letter is None or any(letter in row or letter in row.upper() for row in puzzle.rows)  # a lamp's lower
     # case, or a piece of a set of more than 26 named in lower case
 
