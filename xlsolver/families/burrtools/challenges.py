@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ...geometry import xmpuzzle
 from .. import InvalidPuzzle, Unsupported
-from .problem import OUTSIDE, Built, placements, problem_title, text_places
+from .problem import OUTSIDE, Built, placements, problem_title, text_places, written_shapes
 
 
 def refuse_copies(built: Built) -> Built:
@@ -44,16 +44,13 @@ def typed_layers(built: Built, layers: Sequence[str], grid: Sequence[str]) -> Se
 def file_of(built: Built, challenge) -> bytes:
     """A challenge made from ``built``'s problem as a BurrTools file of two problems: the challenge and the given
     pieces (the module's docstring says why)."""
-    from ...geometry import burr_spheres
-    from ...geometry.burr_grids import BALLS
-
     where = text_places(built)
     letters = {piece.letter for piece in built.pieces}
     given_letters = {ch for row in challenge.rows for ch in row} & letters
     solution = [option for option, label in enumerate(built.cover.labels)
                 if all(_at(challenge.solution, *where[cell]) == label.letter for cell in label.cells)]
     file, problem = built.file, built.problem
-    shapes = burr_spheres.on_balls(file.shapes) if built.grid is BALLS else file.shapes
+    shapes = written_shapes(built)
     assembly = placements(built, solution, shapes) if built.grid.numbered else (None,) * len(problem.parts)
     result = shapes[problem.result]
     voxel_of = {built.grid.cell(v): v for v in result.voxels}

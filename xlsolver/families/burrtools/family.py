@@ -19,12 +19,11 @@ from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
 from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec
-from ...geometry import burr_spheres, xmpuzzle
-from ...geometry.burr_grids import BALLS
+from ...geometry import xmpuzzle
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
 from . import challenges
-from .problem import HOLE, OUTSIDE, VARIABLE, Built, build, layers_of, placements, problem_title
+from .problem import HOLE, OUTSIDE, VARIABLE, Built, build, layers_of, placements, problem_title, written_shapes
 
 #: Colours of the pieces, by their place in the piece list; a variable cell left empty is drawn pale.
 PALETTE = ("#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f", "#bc80bd",
@@ -349,9 +348,7 @@ def written(built: Built, solutions: Sequence[Sequence[int]], complete: bool) ->
                           "orientation numbers of the grids whose numbering it knows)")
     problem = built.problem
     file = built.file
-    shapes = file.shapes
-    if built.grid is BALLS:  # hotspots on balls, as BurrTools puts them before it solves
-        shapes = burr_spheres.on_balls(shapes)
+    shapes = written_shapes(built)
     assemblies = tuple(placements(built, solution, shapes) for solution in solutions)
     state = xmpuzzle.SOLVED if complete else xmpuzzle.UNSOLVED
     kept = xmpuzzle.Problem(problem.parts, problem.result, problem.name, problem.pairs, state,

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...base.a1 import cell_name
 from ...base.sheets import block_starts
-from ...geometry import xmpuzzle
-from ...geometry.burr_grids import GRIDS, Grid
+from ...geometry import burr_spheres, xmpuzzle
+from ...geometry.burr_grids import BALLS, GRIDS, Grid
 from ...geometry.lattice import Coord
 from .. import InvalidPuzzle
 
@@ -265,6 +265,12 @@ def text_places(built: Built) -> dict:
     return {cell: (first_line[z] + r, c) for cell, (z, r, c) in built.positions.items()}
 
 
+def written_shapes(built: Built) -> tuple[xmpuzzle.Shape, ...]:
+    """The file's shapes as a file xlsolver writes holds them: on the sphere grid each hotspot moved onto a ball,
+    as BurrTools puts them before it solves (``placements`` are of these)."""
+    return burr_spheres.on_balls(built.file.shapes) if built.grid is BALLS else built.file.shapes
+
+
 def placements(built: Built, solution: Sequence[int], shapes: Sequence[xmpuzzle.Shape]) -> tuple:
     """A solution as ``<assembly>`` placements of ``shapes`` (the file's, hotspots as written): each piece of the
     list, copies one after another, in order of their placements (as BurrTools sorts them); ``None`` for a copy
@@ -295,4 +301,4 @@ def pieces_used(built: Built, solution: Sequence[int]) -> dict[str, list[frozens
 
 
 __all__ = ["LETTERS", "MAX_OPTIONS", "Placed", "Piece", "Built", "build", "allowed", "pieces_used", "problem_title",
-           "OPEN", "VARIABLE", "OUTSIDE", "HOLE", "HOLES", "tagged", "layers_of", "text_places", "placements"]
+           "OPEN", "VARIABLE", "OUTSIDE", "HOLE", "HOLES", "tagged", "layers_of", "text_places", "placements", "written_shapes"]
