@@ -24,9 +24,10 @@ def board_part(name: str = SHEET) -> bytes:
         return archive.read(name)
 
 
-def repack(target: Path, parts: dict[str, bytes | Iterable[bytes]] | None = None,
+def repack(target: Path, parts: dict[str, bytes | Iterable[bytes] | None] | None = None,
            extra: Iterable[tuple[str, bytes]] = ()) -> Path:
-    """board.xlsm's parts in their order into ``target``, some replaced (by bytes, or chunks streamed in), and
+    """board.xlsm's parts in their order into ``target``, some replaced (by bytes, or chunks streamed in; None
+    leaves the part out), and
     ``extra`` parts added at the end (a name twice is written twice)."""
     parts = parts or {}
     with zipfile.ZipFile(BOARD) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out, \
@@ -34,6 +35,8 @@ def repack(target: Path, parts: dict[str, bytes | Iterable[bytes]] | None = None
         warnings.simplefilter("ignore", UserWarning)  # zipfile's "Duplicate name" warning: meant here
         for info in source.infolist():
             new = parts.get(info.filename, source.read(info))
+            if new is None:  # the part left out
+                continue
             if isinstance(new, bytes):
                 out.writestr(info.filename, new)
             else:

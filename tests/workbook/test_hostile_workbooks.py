@@ -198,6 +198,7 @@ def test_a_part_in_an_encoding_ooxml_does_not_allow_is_refused(tmp_path, solve, 
 @pytest.mark.parametrize("part, old, new, why", [
     (hostile.SHEET, hostile.FIRST_CELL, b'<c r="B1"><v>1</c>', "mismatched tag at line 2, column 597"),
     ("_rels/.rels", b"<", b"\x01<", "not well-formed (invalid token) at line 1, column 0"),
+    ("_rels/.rels", b'xmlns="http', b'xmlns="}ttp', "syntax error at line 2, column 0"),  # ElementTree's namespaces
 ])
 def test_broken_xml_is_refused_before_parsing_naming_its_part(tmp_path, solve, part, old, new, why):
     """openpyxl reads _rels/.rels only when it saves: before, a byte changed there was exit 70 after the solve
@@ -218,6 +219,14 @@ def test_xml_openpyxl_cannot_read_is_one_line(tmp_path, solve, old, new, why):
     lines for the last two)."""
     path = hostile.repack(tmp_path / "broken.xlsm", hostile.changed_sheet(old, new))
     assert solve(path, parsed=True) == f"cannot open FILE: not a valid workbook ({why})"
+
+
+def test_a_workbook_without_its_package_relationships_is_refused_as_it_opens(tmp_path, solve):
+    """openpyxl reads _rels/.rels only when it saves: without it, the save failed after the solve (exit 70)."""
+    path = hostile.repack(tmp_path / "broken.xlsm", {"_rels/.rels": None})
+    assert solve(path, parsed=True) == ("cannot open FILE: not a valid workbook (could not read the package "
+                                        "relationships _rels/.rels: KeyError: \"There is no item named '_rels/.rels' "
+                                        "in the archive\")")
 
 
 # --- sheets: ranges, far cells, junk ---------------------------------------------------------------------

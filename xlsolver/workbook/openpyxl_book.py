@@ -18,10 +18,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import openpyxl
+from openpyxl.packaging.relationship import RelationshipList
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import range_boundaries
 from openpyxl.utils.cell import SHEETRANGE_RE
+from openpyxl.xml.constants import ARC_ROOT_RELS
+from openpyxl.xml.functions import fromstring
 from openpyxl.writer.excel import ExcelWriter
 
 from ..pictures.terminal import text_colour
@@ -49,7 +52,21 @@ def _load(path: Path) -> openpyxl.Workbook:
             vba.close()
         reader.archive.close()
         raise
+    _check_root_relationships(reader.wb)
     return reader.wb
+
+
+def _check_root_relationships(workbook: openpyxl.Workbook) -> None:
+    """Parse the package's own relationships (``_rels/.rels``) as openpyxl will, which it does only when it saves
+    a workbook with its VBA: a broken one is then refused as the file opens (ParseError, KeyError when it is
+    missing), not as an internal error after the work is done."""
+    if workbook.vba_archive is None:
+        return
+    try:
+        RelationshipList.from_tree(fromstring(workbook.vba_archive.read(ARC_ROOT_RELS)))
+    except Exception as err:  # worded as openpyxl words what it cannot read as it loads
+        workbook.vba_archive.close()
+        raise ValueError(f"Unable to read workbook: could not read the package relationships {ARC_ROOT_RELS}") from err
 
 
 class OpenpyxlBook:

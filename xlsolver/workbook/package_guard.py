@@ -175,15 +175,15 @@ class _CellCount:
 
     def count(self, name: str, data: bytes) -> None:
         self.name = name
-        parser = expat.ParserCreate(namespace_separator=" ")
-        parser.StartElementHandler = self.element
+        parser = expat.ParserCreate(namespace_separator="}")  # ElementTree's: expat refuses a namespace that
+        parser.StartElementHandler = self.element            # holds the separator, and so will openpyxl
         try:
             parser.Parse(data, True)
         except expat.ExpatError as err:  # openpyxl would fail on it, maybe only when saving (_rels/.rels)
             raise _not_well_formed(self.shown, name, err) from None
 
     def element(self, tag: str, attributes: dict[str, str]) -> None:
-        local = tag.rpartition(" ")[2]
+        local = tag.rpartition("}")[2]
         if local == "c":
             self.cells += 1
             if self.cells > MAX_CELLS:
