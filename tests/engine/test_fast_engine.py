@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from xlsolver import ExactCover, Search, count, engine
 from xlsolver.geometry import catalog
-from xlsolver.engine import fast, reference
+from xlsolver.engine import estimate, fast, fewest_native, reference
 from xlsolver.families import tiling
 from helpers import short_search
 from problems import small_problems
+from test_colours import dodecahedron
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason="numba is not installed")
 
@@ -116,10 +117,30 @@ def test_auto_picks_plain_python_for_single_answers_and_small_searches():
     assert engine.choose("auto", big, limit=1) is short_search(reference)
     assert engine.choose("auto", big, limit=2) is short_search(reference)
     assert engine.choose("auto", big) is fast
-    # a small search: plain Python where compiled code must load numba first, compiled where its C copy starts at once
-    assert engine.choose("auto", small) is (fast if fast.native() else reference)
+    # a small search: run by the fewest-options search in C where built (it ends within its trial, so nothing is
+    # estimated), else plain Python where compiled code must load numba first, compiled where its C copy starts at once
+    assert engine.choose("auto", small) is small_search_engine()
     with pytest.raises(ValueError, match="unknown engine"):
         engine.choose("turbo", small)
+
+
+def small_search_engine():
+    """The engine a search as small as 3x20's runs in (``estimate.small_search``)."""
+    if fewest_native.ready():
+        return fewest_native
+    return fast if fast.native() else reference
+
+
+def test_a_search_that_ends_within_its_trial_is_measured_not_estimated():
+    """The dodecahedron's 300 solutions end within the C search's trial: its count is the choice's, and no
+    estimate runs; 6x10's search runs on past it (None: estimated as before).  Counted in nodes, so the same
+    on any machine."""
+    if not fewest_native.ready():
+        pytest.skip("the fewest-options C kernel was not built")
+    measured = estimate.small_search(dodecahedron())
+    assert (measured.rule, measured.compiled, measured.solutions) == ("fewest", True, 300.0)
+    assert estimate.small_search(board_problem("6x10")) is None
+    assert estimate.small_search(board_problem("6x10"), limit=3).solutions == 3.0  # a limit ends it early
 
 
 def test_importing_xlsolver_does_not_import_numba():
@@ -131,7 +152,7 @@ def test_json_says_which_engine_ran(cli, tmp_path):
     big = json.loads(cli("count", "--board", "iq5x11", "--json").stdout)
     assert (big["solutions"], big["engine"], big["counter"]) == (4_331_140, "memo", "memoised")
     small = json.loads(cli("count", "--board", "3x20", "--json").stdout)
-    assert small["engine"] == ("compiled-first" if fast.native() else "reference")
+    assert small["engine"] == small_search_engine().NAME
     solved = json.loads(cli("solve", "-", "--json", stdin=tiling_text()).stdout)
     assert solved["engine"] == short_search(reference).NAME
 

@@ -225,7 +225,7 @@ def _build_command(build: argparse.ArgumentParser) -> None:
 
 def _count_command(count: argparse.ArgumentParser) -> None:
     from .. import families
-    from ..engine.memo import DEFAULT_MEMORY_MB  # a count loads the engine anyway
+    from ..engine.footprint import DEFAULT_MEMORY_MB  # not memo's module: most counts never load it
     from .console import positive_int
     from .options import add_puzzle_options, add_workbook_options, puzzle_or_board
 

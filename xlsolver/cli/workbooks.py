@@ -12,7 +12,7 @@ import sys
 
 from ..base.answer import Status
 from ..base.files import UserError
-from ..engine.memo import DEFAULT_MEMORY_MB
+from ..engine.footprint import DEFAULT_MEMORY_MB
 from ..pictures import terminal
 from ..pictures.terminal import print_json
 from ..workbook import libreoffice

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..base import clock
 from .. import engine
-from ..engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate, ordered
+from ..engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
 from ..engine.exact_cover import ExactCover, ProblemError
 
 Permutation = tuple[int, ...]
@@ -274,6 +274,8 @@ def refined(problem: ExactCover, terms: Sequence[Term], stabiliser: Sequence[tup
                 for term in terms]
     if not any(residual):
         return tuple(terms)
+    from ..engine import ordered  # here: a count without symmetries never loads it (nor its estimates)
+
     order = [i for i in ordered.items(problem) if i < len(problem.primary)]
     rows = [frozenset(items) for items in problem.options]
     through: list[list[int]] = [[] for _ in problem.items]

@@ -295,12 +295,12 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     Knuth's colours is searched: only the searches tell colours apart; so is one with bounds (Knuth's
     multiplicities), by the one search that honours them (:mod:`.multiplicity`).
     """
-    from . import estimate, fast_fewest, memo, ordered
-
     search, tree = _choice(engine, problem, given, limit)
     if engine != "auto" or problem.coloured or problem.multiplicities or footprint.big(problem):
         # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them
         return Counter(SEARCH, search)
+    from . import estimate, fast_fewest, memo, ordered
+
     rule = FIRST if search in BY_RULE[FIRST] else FEWEST
     compiled = search in (fast, fast_fewest, fewest_native)
     loads = load_seconds()

@@ -17,6 +17,9 @@ option's items as both (the same lists), so its searches do what they always did
 """
 from __future__ import annotations
 
+import weakref
+from itertools import chain
+
 from .exact_cover import ExactCover
 
 Bits = list[tuple[int, ...]]
@@ -24,21 +27,41 @@ Bits = list[tuple[int, ...]]
 
 def split(problem: ExactCover) -> tuple[Bits, Bits, int]:
     """``(needs, claims, bits)``: per option the bits it needs free and the bits it claims, and how
-    many bits there are.  Without colours: the options themselves, twice, and one bit per item."""
+    many bits there are.  Without colours: the options themselves, twice, and one bit per item.
+
+    The last problem's split is kept: a count asks for it several times (each estimate, then the search),
+    and on a coloured problem it costs as much as a small search.  It is made again when the problem has
+    other options or items than when it was split (options are only ever added)."""
+    global _last
     if not problem.coloured:
         return problem.options, problem.options, len(problem.items)
+    shape = (len(problem.options), len(problem.primary), len(problem.items))
+    kept, kept_shape, bits = _last
+    if kept is not None and kept() is problem and kept_shape == shape:
+        return bits
+    bits = _split(problem)
+    _last = (weakref.ref(problem), shape, bits)
+    return bits
+
+
+def _split(problem: ExactCover) -> tuple[Bits, Bits, int]:
     n_primary = len(problem.primary)
     bit_of: dict[tuple[int, str], int] = {(item, ""): item for item in range(n_primary)}
     item_bits: dict[int, list[int]] = {item: [item] for item in range(n_primary)}
     for items, colours in zip(problem.options, problem.colours):
-        for item, colour in zip(items, colours):
-            if (item, colour) not in bit_of:
-                bit = bit_of[item, colour] = len(bit_of)
-                item_bits.setdefault(item, []).append(bit)
+        for use in zip(items, colours):
+            if use not in bit_of:
+                bit = bit_of[use] = len(bit_of)
+                item_bits.setdefault(use[0], []).append(bit)
+    claimed = {(item, colour): tuple(bit for bit in item_bits[item] if not (colour and bit == own))
+               for (item, colour), own in bit_of.items()}  # what one use of an item claims, made once
     needs, claims = [], []
     for items, colours in zip(problem.options, problem.colours):
-        own = [bit_of[item, colour] for item, colour in zip(items, colours)]
-        needs.append(tuple(own))
-        claims.append(tuple(bit for item, colour, mine in zip(items, colours, own)
-                            for bit in item_bits[item] if not (colour and bit == mine)))
+        uses = list(zip(items, colours))
+        needs.append(tuple(map(bit_of.__getitem__, uses)))
+        claims.append(tuple(chain.from_iterable(map(claimed.__getitem__, uses))))
     return needs, claims, len(bit_of)
+
+
+#: The last coloured problem split: a weak reference to it, its shape then, and its split.
+_last: tuple = (None, None, None)

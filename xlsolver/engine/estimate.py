@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
-from . import colour_bits, fewest_native, search_native
+from . import colour_bits, fewest_native, footprint, search_native
 from .fewest import tables
 from .reference import claim_masks, compile_masks
 
@@ -53,6 +53,9 @@ PYTHON_SLOWER = {FIRST: 40.0, FEWEST: 25.0}
 #: Steps the fewest-options estimate may take (about 40 ns each in Python), or up to its share of the
 #: best time estimated before it.  Steps, not seconds: the choice is repeatable.
 FEWEST_STEPS, ESTIMATE_SHARE, PYTHON_STEP = 150_000, 0.05, 40e-9
+#: What the C fewest-options search may cost, by its cost model, before a count is estimated at all: a search
+#: this small is run (``small_search``), and costs less than its estimates (a few ms on small problems).
+TRIAL_SECONDS = 0.005
 #: The fewest-options sample (nodes kept per depth; after the steps, fewer): on tilings a sample of 16
 #: came out 3% to 2 times the tree of 6x10 over five seeds, one of 64 from 43% to 2.6 times (estimate's
 #: cost there 0.08 s, within its share of a search of 1.6 s).
@@ -86,6 +89,11 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
     :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
     FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
     """
+    loads = {FIRST: LOAD_SECONDS, FEWEST: LOAD_SECONDS} if load is None else load
+    if rule != FIRST and compiled and loads[FEWEST] == 0.0 and fewest_native.ready():
+        measured = small_search(problem, given, limit)
+        if measured is not None:
+            return measured
     choices: list[tuple[float, str, bool, float, float]] = []
     for each in (FIRST, FEWEST) if rule == AUTO else (rule,):
         if each == FIRST:
@@ -99,10 +107,32 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
             priced = (tree.seconds if tree.python_seconds is None else tree.python_seconds) * share(tree, limit)
             choices.append((priced * PYTHON_SLOWER[each], each, False, seconds, tree.solutions))
         if compiled:
-            choices.append(((LOAD_SECONDS if load is None else load[each]) + seconds, each, True, seconds,
-                            tree.solutions))
+            choices.append((loads[each] + seconds, each, True, seconds, tree.solutions))
     _, best_rule, fast, seconds, solutions = min(choices, key=lambda choice: choice[0])  # ties: the first listed
     return Choice(best_rule, fast, seconds, solutions)
+
+
+def small_search(problem: ExactCover, given: Sequence[int] = (), limit: int | None = None) -> Choice | None:
+    """The fewest-options search in C (which starts at once), run for what TRIAL_SECONDS buys by its cost model:
+    a search that ends there is chosen, measured, not estimated (its estimates would cost more than it; the
+    dodecahedron's took 20 ms for a search of 3); None when it runs on (it cost at most that, and the
+    estimates decide).  Counted in nodes, so the choice is the same on any machine."""
+    most = max(1, int(TRIAL_SECONDS / _node_seconds(problem)))
+    found, _, nodes, exhausted = fewest_native.count(problem, given, lambda seen, *_, **__: seen >= most, limit)
+    if not exhausted and (limit is None or found < limit):
+        return None
+    return Choice(FEWEST, True, nodes * _node_seconds(problem), float(found))
+
+
+def _node_seconds(problem: ExactCover) -> float:
+    """A node of the C fewest-options search, at most (every primary item's row read, as fewest_native.bits
+    weighs the two ways of keeping live options)."""
+    n_options, n_primary = max(len(problem.options), 1), len(problem.primary)
+    entries = max(footprint.entries(problem), 1)
+    per_option, per_item = entries / n_options, entries / max(len(problem.items), 1)
+    if fewest_native.bits(problem):
+        return C_BIT_NODE + C_BIT_WORD * -(-n_options // 64) * (n_primary + per_option)
+    return C_LIST_SHARE * (FEWEST_NODE + FEWEST_UPDATE * (n_primary + per_option * per_option * per_item))
 
 
 def share(tree: Estimate, limit: int | None) -> float:

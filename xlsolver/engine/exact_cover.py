@@ -41,6 +41,7 @@ does has ``bounds`` None, and costs nothing more.  (A primary item with bounds
 from __future__ import annotations
 
 import copy
+import re
 from operator import itemgetter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -57,6 +58,7 @@ def shown(name: str, most: int = 60) -> str:
 
 #: The largest bound an item may take (Knuth's DLX3 keeps it in an ``int``): a larger one is refused.
 MAX_BOUND = 2**31 - 1
+_NOT_IN_A_COLOUR = re.compile(r"[\s:|]")  # Knuth's colour names: no space, ':' or '|'
 
 AUTO, FIRST, FEWEST = "auto", "first", "fewest"
 BRANCHING = (AUTO, FIRST, FEWEST)
@@ -214,14 +216,17 @@ class ExactCover:
         if isinstance(colours, str) or len(colours) != len(indices):
             raise ProblemError(f"give one colour (or None) for each of the {len(indices)} items of the option")
         tints = tuple(colour or "" for colour in colours)
+        if not any(tints):
+            return None
+        n_primary = len(self.primary)
         for name, index, colour in zip(items, indices, tints):
             if not colour:
                 continue
-            if not isinstance(colour, str) or any(ch.isspace() for ch in colour) or set(colour) & {":", "|"}:
+            if not isinstance(colour, str) or _NOT_IN_A_COLOUR.search(colour):
                 raise ProblemError(f"colour {colour!r} of item {name!r} must be a name without spaces, ':' or '|'")
-            if index < len(self.primary):
+            if index < n_primary:
                 raise ProblemError(f"item {name!r} is primary; only secondary items take a colour")
-        return tints if any(tints) else None
+        return tints
 
     def option_items(self, option: int) -> list[str]:
         names = self.items
