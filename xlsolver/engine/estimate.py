@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .exact_cover import AUTO, FEWEST, FIRST, ExactCover
 from . import colour_bits, fewest_native, footprint, search_native
+from .fast import FIRST_SLICE
 from .fewest import tables
 from .reference import claim_masks, compile_masks
 
@@ -87,7 +88,9 @@ def choice(problem: ExactCover, given: Sequence[int] = (), rule: str = AUTO, pyt
     ``load[rule]`` more to start (by default LOAD_SECONDS: numba's; ``engine.load_seconds``
     knows what this process pays).  A search that stops after ``limit`` solutions costs its
     :func:`share` of the tree.  The fewest-options estimate, the dearer one, takes
-    FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.
+    FEWEST_STEPS, or up to ESTIMATE_SHARE of the best time estimated before it.  Where the
+    fewest-options search's C kernel starts at once, a search small enough to end within
+    :func:`small_search`'s trial is chosen without any estimate.
     """
     loads = {FIRST: LOAD_SECONDS, FEWEST: LOAD_SECONDS} if load is None else load
     if rule != FIRST and compiled and loads[FEWEST] == 0.0 and fewest_native.ready():
@@ -116,8 +119,10 @@ def small_search(problem: ExactCover, given: Sequence[int] = (), limit: int | No
     """The fewest-options search in C (which starts at once), run for what TRIAL_SECONDS buys by its cost model:
     a search that ends there is chosen, measured, not estimated (its estimates would cost more than it; the
     dodecahedron's took 20 ms for a search of 3); None when it runs on (it cost at most that, and the
-    estimates decide).  Counted in nodes, so the choice is the same on any machine."""
-    most = max(1, int(TRIAL_SECONDS / _node_seconds(problem)))
+    estimates decide).  Counted in nodes, so the choice is the same on any machine.  The kernel looks at the
+    count between slices only, and a slice after the first lasts ``fast.SLICE_SECONDS``: so the trial ends
+    within the first slice's nodes (or as many past the first solution), never in a second, longer one."""
+    most = max(1, min(int(TRIAL_SECONDS / _node_seconds(problem)), FIRST_SLICE))
     found, _, nodes, exhausted = fewest_native.count(problem, given, lambda seen, *_, **__: seen >= most, limit)
     if not exhausted and (limit is None or found < limit):
         return None

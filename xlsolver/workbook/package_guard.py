@@ -175,8 +175,9 @@ class _CellCount:
 
     def count(self, name: str, data: bytes) -> None:
         self.name = name
-        parser = expat.ParserCreate(namespace_separator="}")  # ElementTree's: expat refuses a namespace that
-        parser.StartElementHandler = self.element            # holds the separator, and so will openpyxl
+        # ElementTree's separator: expat refuses a namespace that holds it ("}ttp://..."), as openpyxl will
+        parser = expat.ParserCreate(namespace_separator="}")
+        parser.StartElementHandler = self.element
         try:
             parser.Parse(data, True)
         except expat.ExpatError as err:  # openpyxl would fail on it, maybe only when saving (_rels/.rels)
