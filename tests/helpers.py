@@ -74,6 +74,17 @@ def short_search(module):
     return module
 
 
+def small_search_engine():
+    """The engine a count runs where its search is small enough to end within ``estimate.small_search``'s trial
+    (3x20's, the first few of IQ5x11's tilings): the fewest-options search in C where built, else the
+    first-item search (in C where built, else plain Python: no numba to load for so little)."""
+    from xlsolver.engine import fast, fewest_native, reference
+
+    if fewest_native.ready():
+        return fewest_native
+    return fast if fast.native() else reference
+
+
 def grown_polyforms(lattice, size: int, seeds) -> set[tuple]:
     """Every fixed polyform of ``size`` cells (normal forms), grown cell by cell over the lattice's neighbours from
     each of ``seeds`` (a cell of each kind: a triangle pointing up and one pointing down)."""

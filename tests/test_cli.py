@@ -13,8 +13,7 @@ import pytest
 from xlsolver import __version__
 from xlsolver.base import clock
 from xlsolver.engine import dlx_text
-from xlsolver.engine import fast
-from helpers import EMPTY_SUDOKU, EXAMPLES, run_xlsolver
+from helpers import EMPTY_SUDOKU, EXAMPLES, run_xlsolver, small_search_engine
 from problems import dominoes
 
 # An X at the left end of 3x20 strands the corners A1 and A3: no solution.
@@ -242,7 +241,7 @@ def test_a_limited_count_does_the_work_of_the_cheaper_count(cli):
     def without_engine(figures: tuple) -> tuple:  # a fiftieth of the search: searched, or counted by memo
         return figures[:1] + figures[2:]
 
-    assert counted("--limit", "2") == (5, "compiled-first" if fast.native() else "reference", 2, False, "limit")
+    assert counted("--limit", "2") == (5, small_search_engine().NAME, 2, False, "limit")
     assert without_engine(counted("--limit", "100000")) == (5, 100_000, False, "limit")  # searched, or counted
     assert counted("--limit", "5000000") == (0, "memo", 4_331_140, True, None)
     assert without_engine(counted("--distinct", "--limit", "100000")) == (5, 100_000, False, "limit")

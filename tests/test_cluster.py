@@ -26,8 +26,7 @@ import pytest
 from xlsolver import __version__
 from xlsolver.base import clock
 from xlsolver.counting import cluster, parallel
-from xlsolver.engine import fast
-from helpers import EMPTY_SUDOKU, EXAMPLES, ROOT, alive, child_processes
+from helpers import EMPTY_SUDOKU, EXAMPLES, ROOT, alive, child_processes, small_search_engine
 
 WORKERS = 2
 
@@ -199,7 +198,7 @@ def test_a_worker_with_another_xlsolver_refuses_the_work(cli, tmp_path):
 def test_a_local_cluster_counts_and_ends_with_the_count(cli):
     report = json.loads(cli("count", "--board", "3x20", "--scheduler", "local", "--jobs", "2", "--json").stdout)
     assert (report["solutions"], report["up_to_symmetry"], report["complete"]) == (8, 2, True)
-    assert report["engine"] == f"{'compiled-first' if fast.native() else 'reference'} x 2 dask workers"
+    assert report["engine"] == f"{small_search_engine().NAME} x 2 dask workers"
 
 
 def _ignores_ctrl_c(pid: int) -> bool:

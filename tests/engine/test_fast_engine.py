@@ -14,7 +14,7 @@ from xlsolver import ExactCover, Search, count, engine
 from xlsolver.geometry import catalog
 from xlsolver.engine import estimate, fast, fewest_native, reference
 from xlsolver.families import tiling
-from helpers import short_search
+from helpers import short_search, small_search_engine
 from problems import small_problems
 from test_colours import dodecahedron
 
@@ -122,13 +122,6 @@ def test_auto_picks_plain_python_for_single_answers_and_small_searches():
     assert engine.choose("auto", small) is small_search_engine()
     with pytest.raises(ValueError, match="unknown engine"):
         engine.choose("turbo", small)
-
-
-def small_search_engine():
-    """The engine a search as small as 3x20's runs in (``estimate.small_search``)."""
-    if fewest_native.ready():
-        return fewest_native
-    return fast if fast.native() else reference
 
 
 def test_a_search_that_ends_within_its_trial_is_measured_not_estimated():

@@ -11,6 +11,7 @@ from xlsolver import ExactCover, count, engine
 from xlsolver.geometry import catalog
 from xlsolver.engine import memo
 from xlsolver.families import tiling
+from helpers import small_search_engine
 from problems import small_problems, small_tilings
 
 pytestmark = pytest.mark.skipif(not memo.available(), reason="numba is not installed")
@@ -130,7 +131,7 @@ def test_a_limited_count_costs_no_more_than_the_whole_count():
     count."""
     iq = board("iq5x11")
     few = count(iq, limit=2)
-    searched = "compiled-first" if engine.fast.native() else "reference"
+    searched = small_search_engine().NAME
     assert (few.engine, few.solutions, few.stopped) == (searched, 2, "limit")
     many = count(iq, limit=100_000)  # a fiftieth of the search: counted either way, stopped at the limit
     assert (many.solutions, many.complete, many.stopped) == (100_000, False, "limit")
