@@ -17,10 +17,9 @@ option's items as both (the same lists), so its searches do what they always did
 """
 from __future__ import annotations
 
-import weakref
 from itertools import chain
 
-from .exact_cover import ExactCover
+from .exact_cover import ExactCover, derived
 
 Bits = list[tuple[int, ...]]
 
@@ -29,19 +28,11 @@ def split(problem: ExactCover) -> tuple[Bits, Bits, int]:
     """``(needs, claims, bits)``: per option the bits it needs free and the bits it claims, and how
     many bits there are.  Without colours: the options themselves, twice, and one bit per item.
 
-    The last problem's split is kept: a count asks for it several times (each estimate, then the search),
-    and on a coloured problem it costs as much as a small search.  It is made again when the problem has
-    other options or items than when it was split (options are only ever added)."""
-    global _last
+    Made once per problem object (``exact_cover.derived``, as the kernels' arrays): a count asks for it several
+    times (each estimate, then the search), and on a coloured problem it costs as much as a small search."""
     if not problem.coloured:
         return problem.options, problem.options, len(problem.items)
-    shape = (len(problem.options), len(problem.primary), len(problem.items))
-    kept, kept_shape, bits = _last
-    if kept is not None and kept() is problem and kept_shape == shape:
-        return bits
-    bits = _split(problem)
-    _last = (weakref.ref(problem), shape, bits)
-    return bits
+    return derived(problem, _split)
 
 
 def _split(problem: ExactCover) -> tuple[Bits, Bits, int]:
@@ -61,7 +52,3 @@ def _split(problem: ExactCover) -> tuple[Bits, Bits, int]:
         needs.append(tuple(map(bit_of.__getitem__, uses)))
         claims.append(tuple(chain.from_iterable(map(claimed.__getitem__, uses))))
     return needs, claims, len(bit_of)
-
-
-#: The last coloured problem split: a weak reference to it, its shape then, and its split.
-_last: tuple = (None, None, None)

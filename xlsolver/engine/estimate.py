@@ -122,11 +122,12 @@ def small_search(problem: ExactCover, given: Sequence[int] = (), limit: int | No
     estimates decide).  Counted in nodes, so the choice is the same on any machine.  The kernel looks at the
     count between slices only, and a slice after the first lasts ``fast.SLICE_SECONDS``: so the trial ends
     within the first slice's nodes (or as many past the first solution), never in a second, longer one."""
-    most = max(1, min(int(TRIAL_SECONDS / _node_seconds(problem)), FIRST_SLICE))
+    node_seconds = _node_seconds(problem)
+    most = max(1, min(int(TRIAL_SECONDS / node_seconds), FIRST_SLICE))
     found, _, nodes, exhausted = fewest_native.count(problem, given, lambda seen, *_, **__: seen >= most, limit)
     if not exhausted and (limit is None or found < limit):
         return None
-    return Choice(FEWEST, True, nodes * _node_seconds(problem), float(found))
+    return Choice(FEWEST, True, nodes * node_seconds, float(found))
 
 
 def _node_seconds(problem: ExactCover) -> float:

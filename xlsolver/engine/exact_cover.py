@@ -286,6 +286,22 @@ def flattened(rows: Sequence[Sequence[int]]):
     return starts, entries
 
 
+
+_derived: dict[tuple[int, object], tuple[ExactCover, int, object]] = {}
+
+
+def derived(problem: ExactCover, make):
+    """``make(problem)``, made once per problem object (a few kept; made again when options were added since):
+    what the engines build from a problem (a kernel's arrays, the bits of Knuth's colours) is asked for by
+    each estimate and then by the search."""
+    entry = _derived.get((id(problem), make))
+    if entry is None or entry[0] is not problem or entry[1] != len(problem.options):
+        if len(_derived) >= 8:
+            _derived.clear()
+        entry = _derived[id(problem), make] = (problem, len(problem.options), make(problem))
+    return entry[2]
+
+
 class PackedNames(Sequence):
     """Item names kept as the text they were read from (a bytes buffer, each name's start and end in numpy
     arrays), not a ``str`` object each: a name is decoded when asked for.  Slices are views."""

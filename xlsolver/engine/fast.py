@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..base import clock, private
-from .exact_cover import ExactCover
+from .exact_cover import ExactCover, derived
 from . import colour_bits, search_native
 
 NAME = "compiled-first"
@@ -247,17 +247,9 @@ def _first_uncovered(covered, n_primary: int) -> int | None:
     return None
 
 
-_compiled: dict[tuple[int, type], tuple[ExactCover, int, object]] = {}
-
-
 def compiled_for(problem: ExactCover, kind=Compiled):
-    """``kind(problem)`` (a kernel's arrays), made once per problem object (a few kept)."""
-    entry = _compiled.get((id(problem), kind))
-    if entry is None or entry[0] is not problem or entry[1] != len(problem.options):
-        if len(_compiled) >= 8:
-            _compiled.clear()
-        entry = _compiled[id(problem), kind] = (problem, len(problem.options), kind(problem))
-    return entry[2]
+    """``kind(problem)`` (a kernel's arrays), made once per problem object (``exact_cover.derived``)."""
+    return derived(problem, kind)
 
 
 class Driver:
