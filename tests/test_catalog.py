@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from xlsolver.geometry.lattice import SQUARE
+from xlsolver.geometry.lattice import HEX, SQUARE, TRIANGLE
 from xlsolver import Search
 from xlsolver.geometry import catalog
 from xlsolver.families import tiling
@@ -35,6 +35,26 @@ def test_shipped_boards_fit_their_piece_sets():
     for board in catalog.boards().values():
         assert len(board.cells) == catalog.piece_set(board.pieces).area, board.name
     assert catalog.board("scott").rows[3] == "...##..."
+
+
+@pytest.mark.parametrize("lattice", [SQUARE, TRIANGLE, HEX], ids=lambda lattice: lattice.name)
+def test_the_sets_a_grid_may_be_taken_for_are_read_from_headers_as_from_whole_files(lattice):
+    """``grid_piece_sets`` parses only the files whose header says they may be chosen by a grid on the lattice:
+    the same sets, the same objects, as every set parsed and filtered."""
+    every = catalog.piece_sets().values()
+    whole = [s for s in every if s.chosen_by_grid and s.lattice is lattice]
+    assert whole and [id(s) for s in catalog.grid_piece_sets(lattice)] == [id(s) for s in whole]
+
+
+def test_choosing_a_set_by_grid_reads_no_set_of_another_lattice(tmp_path, monkeypatch):
+    """A broken hexagon set does not stop a square grid's choice (it stops what reads it)."""
+    (tmp_path / "pieces").mkdir()
+    (tmp_path / "pieces" / "broken-hexes.txt").write_text("lattice: hex\n\nA #ff0000\nA A\n\nB #00ff00\nB . . B\n",
+                                                         encoding="utf-8")
+    monkeypatch.setenv("XLSOLVER_DATA", str(tmp_path))
+    assert "pentominoes" in {s.name for s in catalog.grid_piece_sets(SQUARE)}
+    with pytest.raises(DataFileError, match="broken-hexes.txt:6: piece B is not connected"):
+        catalog.grid_piece_sets(HEX)
 
 
 def test_diamond_board_matches_the_published_mask(iq_facts):

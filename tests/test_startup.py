@@ -86,6 +86,18 @@ def test_a_one_line_solve_loads_the_engine_but_no_count_workbook_nor_generator()
                          ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
 
 
+def test_a_tiling_grid_of_no_named_family_loads_no_numpy_nor_sheet_layout_and_few_families():
+    """An IQ Puzzler challenge, its family guessed: the first-item search runs in C on the standard library's
+    arrays (numpy's import cost more than the whole search), the sheets' layout stays unread, and of the family
+    modules the guess imports those that recognise grids (their cards say so) beside the tiling one taken."""
+    modules = imported("solve", str(EXAMPLES / "iq-starter-1.txt"))
+    assert "xlsolver.engine.fast" in modules  # it searched with the first-item search
+    assert heavy(modules) == set()
+    assert of(modules, "xlsolver.base.sheets", "xlsolver.workbook") == set()
+    assert modules & FAMILY_MODULES == {"xlsolver.families.tiling", "xlsolver.families.klotski",
+                                        "xlsolver.families.zen"}
+
+
 def test_a_sudoku_collection_loads_no_geometry_nor_sheet_layout(tmp_path):
     """A list of sudokus (a puzzle a line) is solved without the lattices (built at import: a jigsaw's regions
     need them), the piece catalog or the workbook's sheet layout: every list pays for its start once."""

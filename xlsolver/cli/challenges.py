@@ -207,7 +207,7 @@ def _print_challenge(args, family: Family, header: dict[str, str], name: str, ch
     form = family.file_form(suffix_of(args.puzzle)) if args.puzzle and args.puzzle != "-" else None
     form = form if form is not None and form.challenge is not None else None
     lines = [f"title: {title}"]
-    if family is not next(iter(families.all_families().values())) and form is None:
+    if family is not families.first() and form is None:
         lines.append(f"family: {family.name}")
     given = given_settings(args)  # --pieces kanoodle: the file says it, or it is solved with the board's own
     if form is None:

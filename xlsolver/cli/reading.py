@@ -24,18 +24,18 @@ def family_of(args, header: dict[str, str], rows: list[str] | None = None) -> Fa
     if not name and header.get("board"):  # the board's name says whose it is
         return _family_of_board(header["board"])
     if not name and rows is not None:
-        claimed = [f for f in families.all_families().values() if f.recognises is not None and f.recognises(rows)]
+        claimed = [f for f in families.having("recognises") if f.recognises(rows)]
         if len(claimed) == 1:
             return claimed[0]
     try:
-        return families.get(name) if name else next(iter(families.all_families().values()))
+        return families.get(name) if name else families.first()
     except ValueError as err:
         raise UserError(str(err)) from None
 
 
 def _family_of_board(name: str) -> Family:
     """The family with a board of this name (the first family first: its message names the boards when none has)."""
-    every = [family for family in families.all_families().values() if family.board is not None]
+    every = families.having("boards")
     return next((family for family in every if family.names_board(name)), every[0])
 
 

@@ -23,7 +23,11 @@ import importlib.util
 import os
 import sys
 import tempfile
+from array import array
 from collections.abc import Iterator, Sequence
+from functools import reduce
+from itertools import accumulate
+from operator import or_
 from pathlib import Path
 
 from ..base import clock, private
@@ -149,38 +153,39 @@ class Compiled:
     Options without a primary item come last, outside every group: no search
     branches on them, only a ``given`` one is taken.  With colours, masks are of
     the bits each option needs and ``claims`` of those it covers (``colour_bits``);
-    without, ``claims`` is ``masks``.
+    without, ``claims`` is ``masks``.  The arrays are the standard library's
+    (flat, ``words`` to a row), which the C copy reads as they are: a puzzle
+    solved in C never imports numpy, whose import cost more than its search.
+    numba's copy gets numpy views of the same memory (:meth:`advance`).
     """
 
     def __init__(self, problem: ExactCover):
-        import numpy as np
-
         needs, claimed, n_bits = colour_bits.split(problem)
         self.n_primary = n_primary = len(problem.primary)
         self.words = max(2, (n_bits + 63) // 64)  # two words at least: the kernel for <= 128 bits
         order = sorted(range(len(needs)), key=lambda o: (min(needs[o]), o))
-        self.ids = np.array(order, dtype=np.int64)
-        self.masks = self._rows(needs, order)
-        self.claims = self._rows(claimed, order) if problem.coloured else self.masks
-        counts = np.zeros(n_primary + 1, dtype=np.int64)
+        self.ids = array("q", order)
+        self.need_bits = [_as_int(needs[option]) for option in order]  # a row's mask as one Python int
+        self.claim_bits = [_as_int(claimed[option]) for option in order] if problem.coloured else self.need_bits
+        self.masks = self._rows(self.need_bits)
+        self.claims = self._rows(self.claim_bits) if problem.coloured else self.masks
+        counts = [0] * (n_primary + 1)
         for option in order:
             if min(needs[option]) < n_primary:
                 counts[min(needs[option]) + 1] += 1
-        self.starts = np.cumsum(counts).astype(np.int64)
-        self.row_of = {int(option): row for row, option in enumerate(order)}
-        self.lo = np.ascontiguousarray(self.masks[:, 0])
-        self.hi = np.ascontiguousarray(self.masks[:, 1])
-        self.claim_lo = np.ascontiguousarray(self.claims[:, 0]) if problem.coloured else self.lo
-        self.claim_hi = np.ascontiguousarray(self.claims[:, 1]) if problem.coloured else self.hi
+        self.starts = array("q", accumulate(counts))
+        self.row_of = {option: row for row, option in enumerate(order)}
+        if self.words == 2:  # the two-word kernel's arrays: each word of the rows on its own
+            self.lo, self.hi, self.claim_lo, self.claim_hi = self.masks[0::2], self.masks[1::2], \
+                self.claims[0::2], self.claims[1::2]
+        self._reachable = reduce(or_, self.need_bits, 0)  # what the options can cover, none given
+        self._numpy: tuple | None = None  # numba's views of the arrays, made when numba's copy runs
 
-    def _rows(self, bits, order):
-        """One row of ``words`` 64-bit words per option, in ``order``, with its ``bits`` set."""
-        import numpy as np
-
-        rows = np.zeros((len(order), self.words), dtype=np.uint64)
-        for row, option in enumerate(order):
-            for bit in bits[option]:
-                rows[row, bit >> 6] |= np.uint64(1) << np.uint64(bit & 63)
+    def _rows(self, masks: list[int]) -> array:
+        """One row of ``words`` 64-bit words per mask, flat."""
+        size = 8 * self.words
+        rows = array("Q")
+        rows.frombytes(b"".join(mask.to_bytes(size, "little") for mask in masks))
         return rows
 
     @staticmethod
@@ -189,43 +194,71 @@ class Compiled:
 
     def begin(self, given: Sequence[int]):
         """Kernel state for a search below the options in ``given``, or its count (0 or 1) if no search is needed."""
-        import numpy as np
-
-        covered = np.zeros(self.words, dtype=np.uint64)
+        covered = 0
         for option in given:
             row = self.row_of[option]
-            if (self.masks[row] & covered).any():
+            if self.need_bits[row] & covered:
                 return 0
-            covered |= self.claims[row]
+            covered |= self.claim_bits[row]
         first = _first_uncovered(covered, self.n_primary)
         if first is None:
             return 1
-        usable = ~(self.masks & covered).any(axis=1)
-        reachable = covered | np.bitwise_or.reduce(self.masks[usable], axis=0) if usable.any() else covered
+        reachable = self._reachable if not given else \
+            reduce(or_, (mask for mask in self.need_bits if not mask & covered), covered)
         if _first_uncovered(reachable, self.n_primary) is not None:
             return 0  # a primary item no usable option covers
-        depth_cap = min(self.n_primary, len(self.masks)) + 1  # each level takes an option and a primary item
-        state = {
-            "cov": np.zeros((depth_cap + 1, self.words), dtype=np.uint64),
-            "item": np.zeros(depth_cap + 1, dtype=np.int64),
-            "pos": np.zeros(depth_cap + 1, dtype=np.int64),
-            "chosen": np.zeros(depth_cap + 1, dtype=np.int64),
-            "meta": np.zeros(5, dtype=np.int64),
-        }
-        state["cov"][0] = covered
+        depth_cap = min(self.n_primary, len(self.need_bits)) + 1  # each level takes an option and a primary item
+        levels = depth_cap + 1
+        state = {"cov": self._rows([covered] + [0] * depth_cap), "item": _zeros("q", levels),
+                 "pos": _zeros("q", levels), "chosen": _zeros("q", levels), "meta": _zeros("q", 5)}
         state["item"][0] = first
         state["pos"][0] = self.starts[first]
         return state
 
-    def advance(self, kernels, state, budget: int, limit: int, out) -> None:
-        """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
+    def advance(self, kernels, state, budget: int, limit: int, out: array, width: int) -> None:
+        """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended), solutions into ``out``
+        (rows of ``width``)."""
+        if isinstance(kernels, search_native.Kernel):
+            rows = len(out) // width
+            if self.words == 2:
+                kernels.search2(self.starts, self.lo, self.hi, self.claim_lo, self.claim_hi, self.ids,
+                                self.n_primary, state["cov"], state["item"], state["pos"], state["chosen"],
+                                state["meta"], budget, limit, out, rows, width)
+            else:
+                kernels.search(self.starts, self.masks, self.claims, self.words, self.ids, self.n_primary,
+                               state["cov"], state["item"], state["pos"], state["chosen"], state["meta"], budget,
+                               limit, out, rows, width)
+            return
+        rows, (cov, item, pos, chosen, meta) = numpy_rows(out, width), self._numpy_state(state)
         if self.words == 2:
-            kernels.search2(self.starts, self.lo, self.hi, self.claim_lo, self.claim_hi, self.ids, self.n_primary,
-                            state["cov"], state["item"], state["pos"], state["chosen"], state["meta"], budget, limit,
-                            out)
+            starts, lo, hi, claim_lo, claim_hi, ids = self._numpy_arrays()
+            kernels.search2(starts, lo, hi, claim_lo, claim_hi, ids, self.n_primary, cov, item, pos, chosen, meta,
+                            budget, limit, rows)
         else:
-            kernels.search(self.starts, self.masks, self.claims, self.ids, self.n_primary, state["cov"],
-                           state["item"], state["pos"], state["chosen"], state["meta"], budget, limit, out)
+            starts, masks, claims, ids = self._numpy_arrays()
+            kernels.search(starts, masks, claims, ids, self.n_primary, cov, item, pos, chosen, meta, budget, limit,
+                           rows)
+
+    def _numpy_arrays(self) -> tuple:
+        """numba's arguments, views of the arrays: (starts, lo, hi, claim_lo, claim_hi, ids) for two words, else
+        (starts, masks, claims, ids)."""
+        if self._numpy is None:
+            import numpy as np
+
+            def view(a, dtype=np.uint64):
+                return np.frombuffer(a, dtype=dtype)
+
+            starts, ids = view(self.starts, np.int64), view(self.ids, np.int64)
+            self._numpy = (starts, *map(view, (self.lo, self.hi, self.claim_lo, self.claim_hi)), ids) \
+                if self.words == 2 else \
+                (starts, *(view(a).reshape(-1, self.words) for a in (self.masks, self.claims)), ids)
+        return self._numpy
+
+    def _numpy_state(self, state) -> tuple:
+        import numpy as np
+
+        cov = np.frombuffer(state["cov"], dtype=np.uint64).reshape(-1, self.words)
+        return (cov, *(np.frombuffer(state[key], dtype=np.int64) for key in ("item", "pos", "chosen", "meta")))
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the stack."""
@@ -240,11 +273,28 @@ class Compiled:
         return min(done, 1.0)
 
 
-def _first_uncovered(covered, n_primary: int) -> int | None:
-    for item in range(n_primary):
-        if not (int(covered[item >> 6]) >> (item & 63)) & 1:
-            return item
-    return None
+def _as_int(bits) -> int:
+    """The bits as one integer mask."""
+    mask = 0
+    for bit in bits:
+        mask |= 1 << bit
+    return mask
+
+
+def _zeros(kind: str, n: int) -> array:
+    return array(kind, bytes(8 * n))
+
+
+def _first_uncovered(covered: int, n_primary: int) -> int | None:
+    free = ~covered & ((1 << n_primary) - 1)
+    return (free & -free).bit_length() - 1 if free else None
+
+
+def numpy_rows(out: array, width: int):
+    """``out`` (flat int64) as a numpy array of rows of ``width``: the same memory, for numba's kernels."""
+    import numpy as np
+
+    return np.frombuffer(out, dtype=np.int64).reshape(-1, width)
 
 
 def compiled_for(problem: ExactCover, kind=Compiled):
@@ -267,8 +317,6 @@ class Driver:
 
     def slices(self) -> Iterator[list[tuple[int, ...]]]:
         """Lists of new solutions (only the first, when the buffer is 1), until done or told to stop."""
-        import numpy as np
-
         kernels = self.compiled.kernels()
         state = self.compiled.begin(self.given)
         if isinstance(state, int):
@@ -279,25 +327,29 @@ class Driver:
         width = getattr(self.compiled, "longest", self.compiled.n_primary) + len(self.given) + 2
         most = min(self.buffer, max(2, BUFFER_BYTES // (8 * width)))  # two at least: a full buffer pauses
         rows = most if most == 1 else min(most, FIRST_ROWS)  # 1: count, store the first only
-        out = np.zeros((rows, width), dtype=np.int64)
+        out = _zeros("q", rows * width)  # rows of ``width``, each a solution ended by -1
         meta = state["meta"]
         budget = FIRST_SLICE
         while True:
             meta[kernels.STORED] = 0
             started = clock.now()
-            self.compiled.advance(kernels, state, budget, -1 if self.limit is None else self.limit, out)
+            self.compiled.advance(kernels, state, budget, -1 if self.limit is None else self.limit, out, width)
             took = clock.now() - started
             budget = next_slice(budget, took)
             self.nodes, self.found = int(meta[kernels.NODES]), int(meta[kernels.COUNT])
             status = int(meta[kernels.STATUS])
             self.exhausted = status == kernels.DONE
             self.explored = 1.0 if self.exhausted else self.compiled.explored(state)
-            yield [self.given + tuple(int(v) for v in row[: list(row).index(-1)]) for row in out[: meta[kernels.STORED]]]
+            found = []
+            for at in range(0, int(meta[kernels.STORED]) * width, width):
+                row = out[at:at + width]
+                found.append(self.given + tuple(row[:row.index(-1)]))
+            yield found
             if status in (kernels.DONE, kernels.LIMIT):
                 return
             if status == kernels.BUFFER_FULL and rows < most:
                 rows = min(2 * rows, most)
-                out = np.zeros((rows, width), dtype=np.int64)
+                out = _zeros("q", rows * width)
             if self.tick is not None and self.tick(self.nodes, self.explored):
                 return
 

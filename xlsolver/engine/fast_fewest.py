@@ -64,12 +64,13 @@ class Compiled:
         meta = state["meta"]
         return int(meta[k.COUNT]) if meta[k.STATUS] == k.DONE else state
 
-    def advance(self, kernels, state, budget: int, limit: int, out) -> None:
-        """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended)."""
+    def advance(self, kernels, state, budget: int, limit: int, out, width: int) -> None:
+        """Run the kernel for about ``budget`` nodes (state["meta"] tells how it ended), solutions into ``out``
+        (flat, rows of ``width``)."""
         kernels.search(self.opt_start, self.opt_items, self.claim_start, self.claim_items, self.col_start,
                        self.col_opts, self.n_primary, self.step, state["alive"], state["key"], state["killed"],
                        state["uset"], state["uloc"], state["cands"], state["lv"], state["meta"], state["heap"],
-                       budget, limit, out)
+                       budget, limit, fast.numpy_rows(out, width))
 
     def explored(self, state) -> float:
         """Knuth's estimate of the fraction of the tree done, from the levels' candidates."""

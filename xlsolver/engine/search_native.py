@@ -25,8 +25,8 @@ _P, _I = ctypes.c_void_p, ctypes.c_int64
 
 
 class Kernel:
-    """``search`` and ``search2`` as numba's ``_kernels`` module offers them (same arguments, same
-    state arrays, same constants), so ``fast.Compiled`` runs either copy."""
+    """search_kernel.c's ``search`` and ``search2``, with the status codes and meta fields of numba's
+    ``_kernels`` module: ``fast.Compiled`` runs either copy, giving each its arrays."""
 
     RUNNING, DONE, LIMIT, BUFFER_FULL = RUNNING, DONE, LIMIT, BUFFER_FULL
     DEPTH, COUNT, NODES, STATUS, STORED = DEPTH, COUNT, NODES, STATUS, STORED
@@ -39,20 +39,23 @@ class Kernel:
         self._search2.restype = None
         self._search2.argtypes = [_P, _P, _P, _P, _P, _P, _I, _P, _P, _P, _P, _P, _I, _I, _P, _I, _I]
 
-    def search(self, starts, masks, claims, ids, n_primary, cov, item, pos, chosen, meta, budget, limit, out):
-        """One slice over masks of any width; the arrays must be contiguous numpy arrays of the kernel's
-        types (``fast.Compiled`` and ``fast.Driver`` make them)."""
-        self._search(starts.ctypes.data, masks.ctypes.data, claims.ctypes.data, masks.shape[1], ids.ctypes.data,
-                     n_primary, cov.ctypes.data, item.ctypes.data, pos.ctypes.data, chosen.ctypes.data,
-                     meta.ctypes.data, budget, limit, out.ctypes.data, out.shape[0], out.shape[1])
+    def search(self, starts, masks, claims, words, ids, n_primary, cov, item, pos, chosen, meta, budget, limit,
+               out, rows, width):
+        """One slice over masks of ``words`` words; the arrays are the standard library's (``array``), flat, of
+        the kernel's types (``fast.Compiled`` and ``fast.Driver`` make them), the arguments as search_kernel.c's."""
+        self._search(*_addresses(starts, masks, claims), words, *_addresses(ids), n_primary,
+                     *_addresses(cov, item, pos, chosen, meta), budget, limit, *_addresses(out), rows, width)
 
     def search2(self, starts, lo, hi, claim_lo, claim_hi, ids, n_primary, cov, item, pos, chosen, meta, budget,
-                limit, out):
-        """One slice over masks of two words (at most 128 bits), as :meth:`search`."""
-        self._search2(starts.ctypes.data, lo.ctypes.data, hi.ctypes.data, claim_lo.ctypes.data,
-                      claim_hi.ctypes.data, ids.ctypes.data, n_primary, cov.ctypes.data, item.ctypes.data,
-                      pos.ctypes.data, chosen.ctypes.data, meta.ctypes.data, budget, limit, out.ctypes.data,
-                      out.shape[0], out.shape[1])
+                limit, out, rows, width):
+        """One slice over masks of two words (at most 128 bits), each word in its own array, as :meth:`search`."""
+        self._search2(*_addresses(starts, lo, hi, claim_lo, claim_hi, ids), n_primary,
+                      *_addresses(cov, item, pos, chosen, meta), budget, limit, *_addresses(out), rows, width)
+
+
+def _addresses(*buffers) -> list[int]:
+    """Where each ``array`` keeps its items."""
+    return [buffer.buffer_info()[0] for buffer in buffers]
 
 
 @cache

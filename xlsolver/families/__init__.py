@@ -365,6 +365,8 @@ class Card(NamedTuple):
     settings: tuple[Setting, ...]
     reads: tuple[str, ...] = ()  # the suffixes of the files it reads whole (``FileForm``: ".xmpuzzle")
     writes: tuple[str, ...] = ()  # the suffixes of the files it writes (``solve --xmpuzzle OUT``)
+    recognises: bool = False  # has ``Family.recognises``: a grid with no family named may be its own
+    boards: bool = False  # has named boards (``Family.board``): ``--board NAME`` may be one of its
 
     def setting(self, key: str) -> Setting | None:
         return next((s for s in self.settings if s.key == key), None)
@@ -388,6 +390,18 @@ def all_families() -> dict[str, Family]:
     """Every family by name, in listing order (every family module imported: a front end that needs less asks
     :func:`cards`, or :func:`get` for the one family named)."""
     return {name: _family(name) for name in cards()}
+
+
+def first() -> Family:
+    """The family a grid is taken for when nothing names one (the first in listing order), its module alone
+    imported."""
+    return _family(next(iter(cards())))
+
+
+def having(flag: str) -> list[Family]:
+    """The families whose card has ``flag`` (``"recognises"``, ``"boards"``), in listing order, only their
+    modules imported."""
+    return [_family(name) for name, card in cards().items() if getattr(card, flag)]
 
 
 def get(name: str) -> Family:
@@ -426,6 +440,8 @@ def index_source() -> str:
         reads = tuple(form.suffix for form in family.files if form.rows is not None)
         writes = tuple(form.suffix for form in family.files if form.write is not None)
         files = (f", reads={reads!r}" if reads else "") + (f", writes={writes!r}" if writes else "")
+        files += ", recognises=True" if family.recognises is not None else ""
+        files += ", boards=True" if family.board is not None else ""
         lines.append(f"    Card({family.name!r}, {module!r}, {family.title!r}, order={family.order!r}, "
                      f"counts={family.count is not None!r}, command={family.command!r}{files}, settings=(")
         for setting in family.settings:
@@ -444,5 +460,5 @@ def write_index() -> None:
     Path(__file__).with_name("index.py").write_text(index_source(), encoding="utf-8")
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "FileForm", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "get",
+__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "FileForm", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "first", "having", "get",
            "SOLUTIONS", "FRAMES"]

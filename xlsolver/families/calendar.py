@@ -16,13 +16,16 @@ import re
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name
 from ..base.answer import Cell, Frame
 from ..geometry.lattice import Point
-from ..base.sheets import BELOW_LEGEND, AreaSpec, SettingCell, SheetSpec
 from . import InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact, tiling
+
+if TYPE_CHECKING:  # imported where a workbook is laid out: a solve needs none of it
+    from ..base.sheets import SheetSpec
 
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                "november", "december")
@@ -125,6 +128,8 @@ def named_boards() -> list[NamedBoard]:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import BELOW_LEGEND, AreaSpec, SettingCell, SheetSpec
+
     rows = board().rows
     return (SheetSpec(
         "Calendar", "Sheet11", 4, "A-Puzzle-A-Day",

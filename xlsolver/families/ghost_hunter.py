@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import Frame
 from ..geometry.catalog import read_data_file
-from ..base.sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
 
-if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem), the sheets' layout where
+    # a workbook is laid out (a solve needs neither)
+    from ..base.sheets import SheetSpec
     from ..engine.exact_cover import ExactCover
 from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 
@@ -167,6 +168,8 @@ def legend(settings) -> list[Frame]:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import AreaSpec, SheetSpec
+
     return (SheetSpec(
         "Ghost Hunter", "Sheet6", 6, "Ghost Hunter (幽灵捕手)",
         "Mark the six ghosts with G and press Solve: the tiles cover the board and every ghost sits under one lamp "

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 from ..geometry import catalog
 from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import Frame
-from ..base.sheets import AreaSpec, SheetSpec
 from . import InvalidPuzzle, Setting, Settings, cover, exact
 
-if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem), the sheets' layout where
+    # a workbook is laid out (a solve needs neither)
+    from ..base.sheets import SheetSpec
     from ..engine.exact_cover import ExactCover
 from .marked import MarkedSet, given_placements, misplaced, parse_marked_set, picture, read_marked_file, wrong_size
 
@@ -223,6 +224,8 @@ def legend(settings) -> list[Frame]:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import AreaSpec, SheetSpec
+
     return (SheetSpec(
         "RoadBlock", "Sheet7", 7, "RoadBlock chase (迷宫大追捕)",
         "Type the challenge's buildings (S E W J) and the red car X, then press Solve: the police tiles fill the "

@@ -40,11 +40,11 @@ from ..base.a1 import CellNamer, cell_name, range_name
 from ..base.answer import OFF_BOARD, Cell, Frame
 from ..geometry.catalog import PIECE_LETTERS, Piece, PieceSet
 from ..geometry.lattice import HEX, LATTICES, SQUARE, TRIANGLE, PlaneLattice, Point
-from ..base.sheets import (BELOW_INTRO, LEGEND_TOP, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells,
-                           legend_places)
 from . import Drawing, InvalidPuzzle, NamedBoard, Setting, Settings, cover, exact
 
-if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem)
+if TYPE_CHECKING:  # the engine is imported when a problem is built (cover.problem), the sheets' layout where
+    # a workbook is laid out (a solve needs neither)
+    from ..base.sheets import SheetSpec
     from ..engine.exact_cover import ExactCover
 
 OPEN, HOLE, OUTSIDE = ".", "#", " "
@@ -132,7 +132,7 @@ def choose_piece_set(rows: Sequence[str], lattice: PlaneLattice = SQUARE) -> Pie
     rows = pad(rows, keep_case=True)
     letters = {ch for row in rows for ch in row if ch.isalpha()}
     area = sum(ch != OUTSIDE and ch != HOLE for row in rows for ch in row)
-    sets = [s for s in catalog.piece_sets().values() if s.chosen_by_grid and s.lattice is lattice]
+    sets = catalog.grid_piece_sets(lattice)
     by_letters = [s for s in sets if {s.named(ch) for ch in letters} <= set(s.pieces)]
     by_area = [s for s in sets if s.least_area <= area <= s.area]
     fitting = [s for s in by_letters if s.least_area <= area <= s.area]
@@ -703,6 +703,8 @@ def board_sheet(order: int, name: str, intro: str, pieces: str,
                 boards: tuple[tuple[str, str, str, tuple[str, ...]], ...]) -> SheetSpec:
     """A sheet of named boards for one piece set, the set's pieces its legend; ``boards``: each area's name,
     title, board and sample input."""
+    from ..base.sheets import AreaSpec, SheetSpec
+
     letters = "".join(catalog.piece_set(pieces).pieces)
 
     def area(area_name: str, title: str, board: str, sample: tuple[str, ...]) -> AreaSpec:
@@ -736,6 +738,8 @@ WIDE_LEGEND = 64  # the legend's columns: the twelve hexiamonds on one line, as 
 def polyform_sheet(order: int, code_name: str) -> SheetSpec:
     """Boards and pieces on triangles and hexagons, drawn in the cells: a grid of each, its Pieces cell, the
     hexiamonds and tetrahexes as the legend."""
+    from ..base.sheets import LEGEND_TOP, AreaSpec, SettingCell, SheetSpec, legend_places
+
     shown = (POLYIAMOND_SETS[0], POLYHEX_SETS[0])
     legend_rows = legend_places([(f.height, f.width, f.caption) for f in legend({"pieces": shown})], WIDE_LEGEND)[2]
 
@@ -763,6 +767,8 @@ def polyform_sheet(order: int, code_name: str) -> SheetSpec:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ..base.sheets import BELOW_INTRO, AreaSpec, DrawingCells, SettingCell, SheetSpec, SizeCells
+
     return (
         board_sheet(
             1, "Pentominoes",

@@ -167,8 +167,7 @@ def read_data_file(source, where: str) -> str:
 
 
 def _read_all(kind: str, parse) -> dict:
-    return {name: parse(read_data_file(entry, where), name, where)
-            for name, (entry, where) in data_files(kind).items()}
+    return {name: _named(entry, where, name, parse) for name, (entry, where) in data_files(kind).items()}
 
 
 def split_header(text: str, where: str, keys: tuple[str, ...] | None = None
@@ -412,6 +411,21 @@ def parse_board(text: str, name: str, where: str = "<text>") -> Board:
 def piece_sets() -> dict[str, PieceSet]:
     """Every piece set (shipped and from XLSOLVER_DATA), by name."""
     return _read_all("pieces", parse_piece_set)
+
+
+def grid_piece_sets(lattice: Lattice) -> list[PieceSet]:
+    """The piece sets a grid drawn on ``lattice`` may be taken for (``chosen-by-grid``), by name.  Only their
+    files are parsed whole: the others' headers say they are not (another lattice, or ``chosen-by-grid: no``),
+    so a grid of IQ Puzzler Pro's pieces parses the few square sets, not every set of every lattice."""
+    chosen = []
+    for name, (entry, where) in data_files("pieces").items():
+        header = split_header(read_data_file(entry, where), where, PIECE_SET_KEYS)[0]
+        if header_lattice(header, where, PIECE_LATTICES) is lattice and \
+                yes_no(header.get("chosen-by-grid", "yes"), where):
+            found = _named(entry, where, name, parse_piece_set)
+            if found.chosen_by_grid:
+                chosen.append(found)
+    return chosen
 
 
 @cache

@@ -213,7 +213,7 @@ def header_settings(text: object) -> tuple[Family, Settings]:
         else:
             values[key] = value
     try:
-        chosen = families.get(name) if name else next(iter(families.all_families().values()))
+        chosen = families.get(name) if name else families.first()
     except ValueError as err:
         raise UserError(f"the family argument: {err}") from None
     keys = [setting.key for setting in chosen.settings]

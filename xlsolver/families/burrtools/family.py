@@ -14,16 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import OFF_BOARD, Answer, Block, Frame, Scene, Status
 from ...base.files import UserError
-from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec
 from ...geometry import xmpuzzle
 from ...pictures.views import layers as layer_frames
 from .. import Ask, Family, FileForm, InvalidPuzzle, Setting, Settings, Unsupported, cover, exact
 from . import challenges
 from .problem import HOLE, OUTSIDE, VARIABLE, Built, build, layers_of, placements, problem_title, written_shapes
+
+if TYPE_CHECKING:  # imported where a workbook is laid out: a solve needs none of it
+    from ...base.sheets import SheetSpec
 
 #: Colours of the pieces, by their place in the piece list; a variable cell left empty is drawn pale.
 PALETTE = ("#fb8072", "#80b1d3", "#b3de69", "#fdb462", "#bebada", "#fccde5", "#8dd3c7", "#ffed6f", "#bc80bd",
@@ -387,6 +390,8 @@ SHEET_ROWS, SHEET_COLS = 24, 20
 def sheets() -> tuple[SheetSpec, ...]:
     """The BurrTools sheet: a file's path typed into its File cell (and a problem's number or name), its answer
     drawn in the solution grid; Save .xmpuzzle writes the problem back with the solution shown."""
+    from ...base.sheets import BELOW_INTRO, AreaSpec, FileCells, SettingCell, SheetSpec
+
     return (SheetSpec(
         "BurrTools", "Sheet15", 13, "BurrTools files (.xmpuzzle)",
         "Type the path of a BurrTools puzzle file into File (a relative path starts at this workbook's folder) and, "

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import Answer, Cell, Frame, Status
-from ...base.sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
 from .. import FRAMES, Ask, Command, Family, InvalidPuzzle, Option, Setting, Settings
 from .data import EMPTY, Puzzle, classic, load
 from .layout import Layout, parse
 from .rules import replay_owners
 from .search import METRICS
 from .solving import Move, Solution, solve
+
+if TYPE_CHECKING:  # imported where a workbook is laid out: a solve needs none of it
+    from ...base.sheets import SheetSpec
 
 METRIC_SHORT = {"piece": "one piece, any distance, any path", "straight": "one piece, one direction",
                 "step": "every unit move"}
@@ -145,6 +148,8 @@ def legend(settings) -> list[Frame]:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ...base.sheets import BELOW_INTRO, AreaSpec, ListCells, SettingCell, SheetSpec
+
     return (SheetSpec(
         "Klotski", "Sheet8", 8, "Klotski (华容道)",
         "Type a layout: C Cao Cao (2x2), H Guan Yu (2 wide), V a general (2 tall), S a soldier, empty cells free. "

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ...base.a1 import CellNamer, cell_name
 from ...base.answer import Answer, Cell, Frame, Status
 from ...base.files import UserError
-from ...base.sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
 from .. import Ask, Command, Family, InvalidPuzzle, Option, Settings
 from .garden import (
     HEADING,
@@ -24,6 +24,9 @@ from .garden import (
     pass_colour,
 )
 from .solver import solve
+
+if TYPE_CHECKING:  # imported where a workbook is laid out: a solve needs none of it
+    from ...base.sheets import SheetSpec
 
 
 def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Garden:
@@ -106,6 +109,8 @@ def empty_data(settings) -> dict:
 
 
 def sheets() -> tuple[SheetSpec, ...]:
+    from ...base.sheets import BELOW_INTRO, AreaSpec, SheetSpec, SizeCells
+
     return (SheetSpec(
         "Zen Garden", "Sheet9", 9, "Zen Puzzle Garden",
         "Set the garden's size, draw rocks with # and walkable ground with _ (empty cells are sand), press Solve: "
