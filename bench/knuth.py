@@ -304,9 +304,11 @@ def main() -> None:
         rows = cases(Path(folder), args.quick, lambda name: args.only.lower() in name.lower())
         child(XLSOLVER + ["--version"])  # the first start pays for writing bytecode caches
         python = min(child([sys.executable, "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
+        bare = min(child([sys.executable, "-S", "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
         version = min(child(XLSOLVER + ["--version"]).cpu for _ in range(max(args.runs, 3)))
-        print(f"start-up in this run: python -c pass {python:.3f} s CPU, xlsolver --version {version:.3f} s "
-              f"(the fixed part of every xlsolver row; Knuth's programs start in about a millisecond)")
+        print(f"start-up in this run: python -c pass {python:.3f} s CPU, of which site-packages' .pth files "
+              f"{python - bare:.3f} (python -S {bare:.3f}); xlsolver --version {version:.3f} s (the fixed part of "
+              f"every xlsolver row; Knuth's programs start in about a millisecond)")
         print(header)
         print("-" * len(header), flush=True)
         for case in rows:

@@ -1,9 +1,8 @@
 """The words every layer shares: how a search ended, and what a family answers.
 
     Status      how it ended ("solved", "no solution", "time limit", ...); also the exit code
-    Cell        one square of a picture: its text and its fill colour
-    Frame       a picture: rows of cells (a solution, one board of a move sequence, a raking order)
     Answer      a family's reply to one request: status, message, frames, and the figures behind them
+    Cell, Frame, Block, Scene, Steps: its pictures, Colour their fills (:mod:`.frames`)
 
 The engine reports its stops with :class:`Status` members, families answer with
 :class:`Answer`, and every front end (the command line, its JSON, the workbook's
@@ -11,11 +10,13 @@ buttons) is written once against these, whatever the puzzle.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-Colour = str | None  # "#rrggbb", or None for no fill
+if TYPE_CHECKING:
+    from .frames import Frame, Scene, Steps
 
 #: Cells that are not part of the board (holes, the dark margin of a fixed board).
 OFF_BOARD = "#404040"
@@ -78,98 +79,15 @@ def typed(value: object) -> str:
     return f"'{value}'"
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One square of a frame.
-
-    ``ground`` marks the backdrop (a hole, a rock, an empty square): a sheet
-    shows only its colour, a terminal without colour shows its text.
-    """
-
-    text: str = ""
-    colour: Colour = None
-    ground: bool = False
+#: The pictures an answer carries, made in :mod:`.frames` when first asked for (a count of a .dlx file draws
+#: none, and never makes their dataclasses); still names of this module, where most code imports them from.
+PICTURES = ("Cell", "Frame", "Block", "Scene", "Steps", "Colour")
 
 
-@dataclass(frozen=True)
-class Frame:
-    """A picture made of cells, row by row, with an optional caption (``12 V2 down``)."""
-
-    rows: tuple[tuple[Cell, ...], ...]
-    caption: str = ""  # a few words under which a terminal prints it beside others (``12 V2 down``)
-    message: str = ""  # what a status cell says while it is shown, for frames after an answer's first
-    spaced: bool = False  # a terminal prints its cells apart, right-aligned (numbers), not as a letter grid
-    # The plane lattice its cells lie on, by name (``geometry.lattice.LATTICES``): "" for squares; "triangle"
-    # (each cell a unit triangle) or "hex" (a hexagon at every second column), laid out with ``shift``
-    # (``PlaneLattice``: triangles ``first: down``, hexagons at odd row + col).
-    lattice: str = ""
-    shift: int = 0
-
-    @classmethod
-    def of_letters(cls, rows: Sequence[str], colours: Mapping[str, Colour], ground: str = "",
-                   shown: Mapping[str, str] | None = None, caption: str = "") -> Frame:
-        """A frame from a letter grid: each character coloured by ``colours``.
-
-        Characters in ``ground`` are backdrop; ``shown`` maps a character to the
-        text a sheet should show for it (Ghost Hunter's lamp ``a`` is ``A*``).
-        """
-        shown = shown or {}
-        return cls(tuple(tuple(Cell(shown.get(ch, ch), colours.get(ch), ch in ground) for ch in row)
-                         for row in rows), caption)
-
-    @classmethod
-    def of_cells(cls, cells: Mapping[tuple[int, int], Cell]) -> Frame:
-        """A frame of the given cells (offsets from the top-left), the gaps between them backdrop."""
-        height = 1 + max(r for r, _ in cells)
-        width = 1 + max(c for _, c in cells)
-        gap = Cell(" ", None, True)
-        return cls(tuple(tuple(cells.get((r, c), gap) for c in range(width)) for r in range(height)))
-
-    def text_rows(self) -> list[str]:
-        """The frame as text, one string a row (one character a cell where the texts are single)."""
-        return ["".join(cell.text for cell in row) for row in self.rows]
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return max((len(row) for row in self.rows), default=0)
-
-
-@dataclass(frozen=True)
-class Block:
-    """One ball or cube of a 3D picture: its centre in space (x, y across, z up, one unit between touching
-    neighbours), its colour and its text (a piece's letter)."""
-
-    x: float
-    y: float
-    z: float
-    colour: Colour
-    text: str = ""
-    lit: bool = False  # the piece a step places (a step's picture draws it highlighted, the rest subdued)
-
-
-@dataclass(frozen=True)
-class Scene:
-    """A solved 3D shape as a picture shows it: ``kind`` "balls" (a pyramid of spheres) or "cubes"."""
-
-    kind: str
-    blocks: tuple[Block, ...]
-    caption: str = ""  # a few words over it where several are drawn ("step 3: G from above")
-
-
-@dataclass(frozen=True)
-class Steps:
-    """How to build a 3D answer one piece at a time (``solve --steps``): a line a step for a person, the JSON
-    fields (``steps``, ``assemblable``), and after each step the shape built so far, in space and as the
-    answer's frames (a sheet's layers); no step where it cannot be built so."""
-
-    lines: list[str]
-    data: dict
-    scenes: tuple[Scene, ...] = ()
-    frames: tuple[tuple[Frame, ...], ...] = ()
+def __getattr__(name: str):
+    if name in PICTURES:
+        return getattr(importlib.import_module(f"{__package__}.frames"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass

@@ -15,13 +15,16 @@ import os
 import shutil
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base import clock
-from ..base.answer import Answer, Frame
+from ..base.answer import Answer
 from ..base.interrupt import interruptible
 from ..pictures import terminal
 from ..pictures.terminal import print_json, print_lines
+
+if TYPE_CHECKING:
+    from ..base.frames import Frame
 
 
 def positive_int(text: str) -> int:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from ..base.answer import Status
 from ..base.files import UserError
-from ..families import Card, Family
 from .console import positive_float, positive_int
+
+if TYPE_CHECKING:
+    from ..families import Card, Family
 
 WORKBOOK_SUFFIXES = (".xlsm", ".xlsx")
 NOT_SAVED_EXIT = 73  # sysexits' EX_CANTCREAT: the answer is printed, the file it goes into could not be written

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 from pathlib import Path
 import sys
+from typing import TYPE_CHECKING
 
-from ..base.answer import Answer, Cell, Frame, Status
+from ..base.answer import Answer, Status
 from ..base.files import PEEK_BYTES, UserError, header_entry, stream_lines
-from ..families import SOLUTIONS, Ask, Family, exact
+from ..families import SOLUTIONS, Ask, exact
 from ..pictures.terminal import print_json
 from .console import interruptible, progress_bar, report
 from .options import NOT_SAVED_EXIT, diagram_ask
 from .reading import (family_of, file_reader, given_settings, is_dlx, is_workbook, load_puzzle, parse_puzzle, read_dlx,
                       save_dlx, write_files, writes_asked)
+
+if TYPE_CHECKING:
+    from ..base.frames import Frame
+    from ..families import Family
 
 
 def run_solve(args) -> int:
@@ -245,6 +250,8 @@ def _solve_dlx(args) -> int:
         return [" ".join(problem.option_items(o)) for o in sorted(solution)]
 
     def frame(solution) -> Frame:
+        from ..base.frames import Cell, Frame
+
         lines = text(solution)
         width = max((len(line) for line in lines), default=0)
         return Frame(tuple((Cell(line.ljust(width)),) for line in lines))

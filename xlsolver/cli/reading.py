@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import families
 from ..base.answer import Answer, Status
 from ..base.files import MAX_DLX_BYTES, UserError, did_you_mean, read_file, read_puzzle_text
-from ..families import Family, InvalidPuzzle, Settings, Unsupported
+from ..families import InvalidPuzzle, Settings, Unsupported
 from .options import WORKBOOK_SUFFIXES
+
+if TYPE_CHECKING:
+    from ..families import Family
 
 
 def given_settings(args) -> dict[str, str]:

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 from ..base.a1 import CellNamer
 from ..base.a1 import cell_name as a1_cell_name
-from ..base.answer import Answer, Frame, Scene, Status, Steps
+from ..base.answer import Answer, Status
 from . import Ask, Unsupported
 
-if TYPE_CHECKING:  # imported where they search and count (see the module's doc)
+if TYPE_CHECKING:  # imported where they search and count (see the module's doc), and draw
     from .. import counting, engine
+    from ..base.frames import Frame, Scene, Steps
     from ..engine.exact_cover import ExactCover
 
 
