@@ -57,6 +57,26 @@ def test_choosing_a_set_by_grid_reads_no_set_of_another_lattice(tmp_path, monkey
         catalog.grid_piece_sets(HEX)
 
 
+def test_a_grid_is_named_by_the_board_of_its_own_set_first_every_board_read_only_as_needed(tmp_path, monkeypatch):
+    """``tiling.board_named``: of two boards with the same cells, the one whose header names the grid's piece set;
+    a broken board file it never reaches leaves the name found, one it reads leaves the grid unnamed, not unread."""
+    def named(rows, pieces):
+        return tiling.board_named(tiling.parse(rows, catalog.piece_set(pieces)))
+
+    iq_rows, strip = tiling.empty_board_rows(catalog.board("iq5x11")), ["." * 30] * 2
+    (tmp_path / "boards").mkdir()
+    monkeypatch.setenv("XLSOLVER_DATA", str(tmp_path))
+    (tmp_path / "boards" / "iq-twin.txt").write_text("pieces: pentominoes\n\n" + "\n".join(iq_rows) + "\n",
+                                                   encoding="utf-8")
+    (tmp_path / "boards" / "strip.txt").write_text("pieces: pentominoes\n\n" + "\n".join(strip) + "\n",
+                                                 encoding="utf-8")
+    assert named(iq_rows, "iq-puzzler-pro") == "iq5x11"  # its own set's board first
+    assert named(strip, "pentominoes") == "strip"
+    (tmp_path / "boards" / "broken.txt").write_text("pieces: pentominoes\n\n..\n.#x\n", encoding="utf-8")
+    assert named(iq_rows, "iq-puzzler-pro") == "iq5x11"  # the pentomino boards never read
+    assert named(strip, "pentominoes") is None  # read before "strip", and broken
+
+
 def test_diamond_board_matches_the_published_mask(iq_facts):
     mask = iq_facts["boards"]["diamond55"]["mask_rows"]
     expected = {(r, c) for r, row in enumerate(mask) for c, ch in enumerate(row) if ch == "#"}

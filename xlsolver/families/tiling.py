@@ -652,14 +652,12 @@ def copies_tinted(puzzle: Puzzle, problem: ExactCover, solution: Sequence[int]) 
 def board_named(puzzle: Puzzle) -> str | None:
     """The named board whose cells the puzzle's are (the one for its piece set first), or None: what its levels
     are looked up by (``levels.txt``).  A broken board file of the user's leaves a puzzle unnamed, not unread."""
+    cells = puzzle.cells()
     try:
-        named = catalog.boards().values()
+        return next((board.name for board in catalog.boards_of_set_first(puzzle.pieces.name)
+                     if board.lattice is puzzle.lattice and board.cells == cells), None)
     except catalog.DataFileError:
         return None
-    cells = puzzle.cells()
-    same = [board for board in named if board.lattice is puzzle.lattice and board.cells == cells]
-    same.sort(key=lambda board: board.pieces != puzzle.pieces.name)
-    return same[0].name if same else None
 
 
 def named_board(name: str) -> tuple[list[str], dict]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -426,6 +427,16 @@ def grid_piece_sets(lattice: Lattice) -> list[PieceSet]:
             if found.chosen_by_grid:
                 chosen.append(found)
     return chosen
+
+
+def boards_of_set_first(pieces: str) -> Iterator[Board]:
+    """Every named board, those whose header names the piece set ``pieces`` first, each file parsed only when
+    reached: a grid looked up among them (``tiling.board_named``) mostly stops at one of its own set's."""
+    files = data_files("boards")
+    own = {name for name, (entry, where) in files.items()
+           if split_header(read_data_file(entry, where), where, BOARD_KEYS)[0].get("pieces") == pieces}
+    for name in sorted(files, key=lambda name: name not in own):
+        yield _named(*files[name], name, parse_board)
 
 
 @cache
