@@ -165,10 +165,9 @@ class Compiled:
         self.words = max(2, (n_bits + 63) // 64)  # two words at least: the kernel for <= 128 bits
         order = sorted(range(len(needs)), key=lambda o: (min(needs[o]), o))
         self.ids = array("q", order)
-        self.need_bits = [_as_int(needs[option]) for option in order]  # a row's mask as one Python int
-        self.claim_bits = [_as_int(claimed[option]) for option in order] if problem.coloured else self.need_bits
-        self.masks = self._rows(self.need_bits)
-        self.claims = self._rows(self.claim_bits) if problem.coloured else self.masks
+        need_bits = [_as_int(needs[option]) for option in order]  # a row's mask as one Python int
+        self.masks = self._rows(need_bits)
+        self.claims = self._rows([_as_int(claimed[option]) for option in order]) if problem.coloured else self.masks
         counts = [0] * (n_primary + 1)
         for option in order:
             if min(needs[option]) < n_primary:
@@ -178,7 +177,8 @@ class Compiled:
         if self.words == 2:  # the two-word kernel's arrays: each word of the rows on its own
             self.lo, self.hi, self.claim_lo, self.claim_hi = self.masks[0::2], self.masks[1::2], \
                 self.claims[0::2], self.claims[1::2]
-        self._reachable = reduce(or_, self.need_bits, 0)  # what the options can cover, none given
+        self._reachable = reduce(or_, need_bits, 0)  # what the options can cover, none given
+        self._ints: tuple[list[int], list[int]] | None = None  # the rows as Python ints, once options are given
         self._numpy: tuple | None = None  # numba's views of the arrays, made when numba's copy runs
 
     def _rows(self, masks: list[int]) -> array:
@@ -188,26 +188,41 @@ class Compiled:
         rows.frombytes(b"".join(mask.to_bytes(size, "little") for mask in masks))
         return rows
 
+    def _as_ints(self) -> tuple[list[int], list[int]]:
+        """Each row's needs and claims as one Python int: what :meth:`begin` checks given options with (a
+        search below some options: a split count's task, a hint), made when first asked for."""
+        if self._ints is None:
+            size = 8 * self.words
+
+            def ints(rows: array) -> list[int]:
+                raw = rows.tobytes()
+                return [int.from_bytes(raw[at:at + size], "little") for at in range(0, len(raw), size)]
+
+            needs = ints(self.masks)
+            self._ints = needs, (ints(self.claims) if self.claims is not self.masks else needs)
+        return self._ints
+
     @staticmethod
     def kernels():
         return kernels()
 
     def begin(self, given: Sequence[int]):
         """Kernel state for a search below the options in ``given``, or its count (0 or 1) if no search is needed."""
-        covered = 0
-        for option in given:
-            row = self.row_of[option]
-            if self.need_bits[row] & covered:
-                return 0
-            covered |= self.claim_bits[row]
+        covered, reachable = 0, self._reachable
+        if given:
+            needs, claims = self._as_ints()
+            for option in given:
+                row = self.row_of[option]
+                if needs[row] & covered:
+                    return 0
+                covered |= claims[row]
+            reachable = reduce(or_, (mask for mask in needs if not mask & covered), covered)
         first = _first_uncovered(covered, self.n_primary)
         if first is None:
             return 1
-        reachable = self._reachable if not given else \
-            reduce(or_, (mask for mask in self.need_bits if not mask & covered), covered)
         if _first_uncovered(reachable, self.n_primary) is not None:
             return 0  # a primary item no usable option covers
-        depth_cap = min(self.n_primary, len(self.need_bits)) + 1  # each level takes an option and a primary item
+        depth_cap = min(self.n_primary, len(self.ids)) + 1  # each level takes an option and a primary item
         levels = depth_cap + 1
         state = {"cov": self._rows([covered] + [0] * depth_cap), "item": _zeros("q", levels),
                  "pos": _zeros("q", levels), "chosen": _zeros("q", levels), "meta": _zeros("q", 5)}
