@@ -98,6 +98,19 @@ def test_a_tiling_grid_of_no_named_family_loads_no_numpy_nor_sheet_layout_and_fe
                                         "xlsolver.families.zen"}
 
 
+def test_choosing_the_first_item_search_in_c_prices_no_numpy():
+    """Neither C search needs numpy, so a fresh process prices starting either at nothing (the choice of rule
+    and code once added numpy's import to the first-item search's)."""
+    probe = ("import json, sys; from xlsolver import engine; from xlsolver.engine import fast, fewest_native; "
+             "print(json.dumps([fast.native() and fewest_native.ready(), engine.load_seconds(), 'numpy' in sys.modules]))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    built, prices, numpy_loaded = json.loads(done.stdout)
+    if not built:
+        pytest.skip("the C searches were not built")
+    assert prices == {"first": 0.0, "fewest": 0.0} and not numpy_loaded
+
+
 def test_a_sudoku_collection_loads_no_geometry_nor_sheet_layout(tmp_path):
     """A list of sudokus (a puzzle a line) is solved without the lattices (built at import: a jigsaw's regions
     need them), the piece catalog or the workbook's sheet layout: every list pays for its start once."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -333,14 +332,12 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
 
 def load_seconds() -> dict[str, float]:
     """What starting each rule's compiled search costs this process (``estimate.choice`` weighs it): the C
-    kernels, where built, start at once, but the first-item search's masks are numpy arrays, and numpy costs
-    ``estimate.NUMPY_SECONDS`` until it is imported (the fewest-options kernel needs none); numba's kernels
-    cost ``estimate.LOAD_SECONDS`` until numba is loaded."""
+    kernels, where built, start at once (neither needs numpy: their arrays are the standard library's);
+    numba's kernels cost ``estimate.LOAD_SECONDS`` until numba is loaded."""
     from . import estimate
 
     numba = 0.0 if fast.loaded() else estimate.LOAD_SECONDS
-    numpy = 0.0 if "numpy" in sys.modules else estimate.NUMPY_SECONDS
-    return {FIRST: numpy + (0.0 if fast.native() else numba), FEWEST: 0.0 if fewest_native.ready() else numba}
+    return {FIRST: 0.0 if fast.native() else numba, FEWEST: 0.0 if fewest_native.ready() else numba}
 
 
 def count_by(problem: ExactCover, how: Counter, *, given: Sequence[int] = (),

@@ -46,9 +46,6 @@ C_BIT_NODE, C_BIT_WORD, C_LIST_SHARE = 90e-9, 0.67e-9, 0.5
 #: Seconds a fresh process takes to import numba and load the cached kernels (the C copies of the loops,
 #: where built, start in a millisecond: ``engine.load_seconds``).
 LOAD_SECONDS = 0.7
-#: What importing numpy costs a fresh process (CPU, measured 0.09-0.13 s on 2 cores): a small search in C
-#: that needs no numpy finishes in less.
-NUMPY_SECONDS = 0.1
 #: How many times slower than compiled code the plain-Python engines run (measured 20-80 and 12-40).
 PYTHON_SLOWER = {FIRST: 40.0, FEWEST: 25.0}
 #: Steps the fewest-options estimate may take (about 40 ns each in Python), or up to its share of the
