@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..base.a1 import CellNamer, cell_name
-from ..base.answer import Answer, Frame
 from ..base.files import UserError
 from . import SOLUTIONS, Ask, InvalidPuzzle, Setting, Settings
+
+if TYPE_CHECKING:
+    from ..base.answer import Answer
+    from ..base.frames import Frame
 
 
 @dataclass(frozen=True)
