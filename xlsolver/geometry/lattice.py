@@ -38,10 +38,14 @@ class Transform:
 
     def __init__(self, matrix: Sequence[Sequence[int]]):
         self.matrix: Matrix = tuple(tuple(int(k) for k in row) for row in matrix)
-        self._apply = _compiled(len(self.matrix[0]), "({},)".format(", ".join(
-            " + ".join(f"{k} * x{i}" for i, k in enumerate(row) if k) or "0" for row in self.matrix)))
+        self._apply = self._compile  # written out on first use: every lattice's transforms are made at import
 
     def __call__(self, *cell: int) -> Coord:
+        return self._apply(*cell)
+
+    def _compile(self, *cell: int) -> Coord:
+        self._apply = _compiled(len(self.matrix[0]), "({},)".format(", ".join(
+            " + ".join(f"{k} * x{i}" for i, k in enumerate(row) if k) or "0" for row in self.matrix)))
         return self._apply(*cell)
 
     def then(self, other: Transform) -> Transform:
