@@ -131,7 +131,7 @@ def test_connected_components_follow_the_lattice_steps():
 
 def test_a_transform_is_written_out_on_first_use_and_maps_as_its_matrix_says():
     """Every lattice's transforms are made at import (112 of them); each compiles its arithmetic when first called,
-    so a flat solve does not pay for the 3D lattices' (a third of the lattice module's import)."""
+    so a flat solve does not pay for the 3D lattices' (two thirds of the lattice module's import)."""
     fresh = Transform(((0, -1, 0), (1, 0, 0), (0, 0, 1)))
     assert fresh._apply == fresh._compile  # nothing written out yet
     assert fresh(2, 3, 5) == (-3, 2, 5) and fresh._apply != fresh._compile
