@@ -139,4 +139,3 @@ def test_a_transform_is_written_out_on_first_use_and_maps_as_its_matrix_says():
     for transform in CUBIC.transforms:
         x, y, z = 2, 3, 5
         assert transform(x, y, z) == tuple(sum(k * v for k, v in zip(row, (x, y, z))) for row in transform.matrix)
-

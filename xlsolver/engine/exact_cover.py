@@ -286,7 +286,6 @@ def flattened(rows: Sequence[Sequence[int]]):
     return starts, entries
 
 
-
 _derived: dict[tuple[int, object], tuple[ExactCover, int, object]] = {}
 
 

@@ -414,13 +414,18 @@ def piece_sets() -> dict[str, PieceSet]:
     return _read_all("pieces", parse_piece_set)
 
 
+def _header(entry, where: str, keys: tuple[str, ...]) -> dict[str, str]:
+    """A data file's header keys alone: what decides whether the rest of it is worth parsing."""
+    return split_header(read_data_file(entry, where), where, keys)[0]
+
+
 def grid_piece_sets(lattice: Lattice) -> list[PieceSet]:
     """The piece sets a grid drawn on ``lattice`` may be taken for (``chosen-by-grid``), by name.  Only their
     files are parsed whole: the others' headers say they are not (another lattice, or ``chosen-by-grid: no``),
     so a grid of IQ Puzzler Pro's pieces parses the few square sets, not every set of every lattice."""
     chosen = []
     for name, (entry, where) in data_files("pieces").items():
-        header = split_header(read_data_file(entry, where), where, PIECE_SET_KEYS)[0]
+        header = _header(entry, where, PIECE_SET_KEYS)
         if header_lattice(header, where, PIECE_LATTICES) is lattice and \
                 yes_no(header.get("chosen-by-grid", "yes"), where):
             found = _named(entry, where, name, parse_piece_set)
@@ -433,8 +438,7 @@ def boards_of_set_first(pieces: str) -> Iterator[Board]:
     """Every named board, those whose header names the piece set ``pieces`` first, each file parsed only when
     reached: a grid looked up among them (``tiling.board_named``) mostly stops at one of its own set's."""
     files = data_files("boards")
-    own = {name for name, (entry, where) in files.items()
-           if split_header(read_data_file(entry, where), where, BOARD_KEYS)[0].get("pieces") == pieces}
+    own = {name for name, (entry, where) in files.items() if _header(entry, where, BOARD_KEYS).get("pieces") == pieces}
     for name in sorted(files, key=lambda name: name not in own):
         yield _named(*files[name], name, parse_board)
 
