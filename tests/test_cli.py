@@ -314,8 +314,11 @@ def test_no_solution_and_bad_usage_keep_1_and_2(cli):
 
 # --- --jobs ------------------------------------------------------------------------------------------
 
-def test_jobs_above_the_core_count_warn_once_and_are_capped(cli):
+def test_jobs_above_the_core_count_warn_once_and_are_capped(cli, monkeypatch):
+    from xlsolver import counting
     from xlsolver.counting.parallel import usable_cores
+
+    monkeypatch.setattr(counting, "SPLIT_ABOVE_SECONDS", 0.0)  # 3x20 is too short to split by itself
 
     cores = usable_cores()
     result = cli("count", "--board", "3x20", "--jobs", "1000", "--json")
@@ -558,6 +561,37 @@ def test_a_klotski_or_zen_file_is_recognised_without_family_and_drawn(cli, tmp_p
     assert result.returncode == 0, result.stderr
     assert said in result.stdout + result.stderr
     assert picture.read_text(encoding="utf-8").startswith("<")
+
+
+def _variants(rows: list[str]) -> list[list[str]]:
+    """``rows`` as people type them: lower case, trailing spaces, CR line ends, blank rows after, a row short, a
+    row more, a column more, a row dropped."""
+    return [rows, [r.lower() for r in rows], [r + "  " for r in rows], [r + "\r" for r in rows], rows + ["", "   "],
+            rows[:-1] + [rows[-1][:-1]], rows + [rows[-1]], [r + r[-1:] for r in rows], rows[1:], [" " + rows[0]] + rows[1:]]
+
+
+def test_a_family_is_asked_whether_a_grid_is_its_own_only_when_its_card_pattern_matches():
+    """``families.recognising`` imports a recognising family only for a grid its card's pattern matches: on every
+    example grid and variants of each, any grid a family recognises matches its pattern (the pattern never hides
+    one), and a tiling's grid matches neither of today's."""
+    import re
+
+    from xlsolver import families
+    from xlsolver.base.files import read_puzzle_text
+
+    cards = {name: card for name, card in families.cards().items() if card.recognises is not None}
+    assert set(cards) == {"klotski", "zen"}
+    claimed = set()
+    for example in sorted(EXAMPLES.glob("*.txt")):
+        grid = read_puzzle_text(str(example))[0]
+        for rows in _variants(grid) if grid else []:
+            for name, card in cards.items():
+                if families.get(name).recognises(rows):
+                    claimed.add((name, example.name))
+                    assert re.search(card.recognises, "\n".join(rows)), (name, example.name, rows)
+    assert {("klotski", "klotski-hengdaolima.txt"), ("zen", "zen-courtyard.txt")} <= claimed
+    iq = read_puzzle_text(str(EXAMPLES / "iq-starter-1.txt"))[0]
+    assert families.recognising(iq) == []
 
 
 def test_a_grid_taken_for_a_tiling_names_the_family_it_reads_as(cli):

@@ -40,11 +40,22 @@ def test_each_way_says_its_name_and_counts_the_same(monkeypatch):
     assert counting.count(ways["symmetry plan"]).distinct == 2339
 
 
-def test_a_split_count_runs_on_processes():
+def test_a_split_count_runs_on_processes(monkeypatch):
+    """3x20's search is a few milliseconds: split only once the shortest count worth a split is made tiny."""
     problem, maps = board("3x20")
+    monkeypatch.setattr(counting, "SPLIT_ABOVE_SECONDS", 0.0)
     counted = counting.count(Request(problem, maps, jobs=2))
     assert (counted.counter, counted.total, counted.distinct, counted.symmetries) == ("processes", 8, 2, 4)
-    assert counted.engine.endswith("processes")
+    assert counted.engine.endswith("processes") and counted.jobs == 2
+
+
+def test_jobs_is_at_most_that_many_processes_and_a_short_count_stays_here():
+    """A split costs about 0.05 s of CPU whatever the count: one estimated under SPLIT_ABOVE_SECONDS is counted
+    in this process, with --jobs or without, and counts the same."""
+    problem, maps = board("3x20")
+    counted = counting.count(Request(problem, maps, jobs=2))
+    assert (counted.counter, counted.jobs, counted.total, counted.distinct) == ("symmetry plan", 1, 8, 2)
+    assert "processes" not in counted.engine
 
 
 def test_a_count_left_to_choose_splits_by_its_estimate_and_counts_the_same(monkeypatch):
@@ -155,8 +166,9 @@ def test_progress_ends_at_the_whole_count():
     assert seen[-1].explored == 1.0 and seen[-1].solutions == counted.total == 8
 
 
-def test_the_json_of_a_count_names_the_way(cli):
+def test_the_json_of_a_count_names_the_way(cli, monkeypatch):
     report = json.loads(cli("count", "--board", "3x20", "--json").stdout)
     assert (report["solutions"], report["counter"]) == (8, "symmetry plan")
+    monkeypatch.setattr(counting, "SPLIT_ABOVE_SECONDS", 0.0)  # 3x20 is too short to split by itself
     dlx = json.loads(cli("count", "--board", "3x20", "--jobs", "2", "--json").stdout)
-    assert (dlx["solutions"], dlx["counter"]) == (8, "processes")
+    assert (dlx["solutions"], dlx["counter"], dlx["jobs"]) == (8, "processes", 2)

@@ -240,8 +240,9 @@ def _count_command(count: argparse.ArgumentParser) -> None:
                             "own count merges them: BurrTools' assemblies)")
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
-                       help="split the search over N processes (default: one per core for a count estimated to take "
-                            "seconds, else 1; --jobs 1 keeps it in one process)")
+                       help="split the search over at most N processes (default: one per core for a count estimated "
+                            "to take seconds, else 1; a count estimated under 0.3 s is not split; --jobs 1 keeps it "
+                            "in one process)")
     count.add_argument("--scheduler", metavar="ADDRESS",
                        help="run the split search on the Dask cluster whose scheduler is at ADDRESS "
                             "(tcp://HOST:8786), or 'local': a cluster on this machine of --jobs workers (default "

@@ -28,7 +28,7 @@ def family_of(args, header: dict[str, str], rows: list[str] | None = None) -> Fa
     if not name and header.get("board"):  # the board's name says whose it is
         return _family_of_board(header["board"])
     if not name and rows is not None:
-        claimed = [f for f in families.having("recognises") if f.recognises(rows)]
+        claimed = [f for f in families.recognising(rows) if f.recognises(rows)]
         if len(claimed) == 1:
             return claimed[0]
     try:

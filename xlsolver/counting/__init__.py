@@ -15,7 +15,8 @@ and :class:`Counted` says which it was (``counter``, the ``--json`` field):
   both imported only then; ``jobs=None`` (the command line's default) lets this
   module choose: a count without a limit whose search is estimated at
   SECONDS_PER_PROCESS or more per process is split over the cores it may use
-  (:func:`processes_for`), else it runs here;
+  (:func:`processes_for`), else it runs here; ``jobs=N`` splits it over N
+  processes unless its search is estimated under SPLIT_ABOVE_SECONDS;
 - ``symmetry plan``: in this process, one search per orbit of the pivot's
   options and Burnside's quotients (``symmetry.py``);
 - ``search``: one search of the whole problem (also the only way with a side
@@ -45,6 +46,10 @@ MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", 
 #: search is estimated at in one process: a worker costs about 0.4 s of CPU (a fork, the problem read again,
 #: numba's kernels loaded from its disk cache), and an estimate may be out by a factor of two.
 SECONDS_PER_PROCESS = 1.0
+#: ``--jobs N`` is at most N processes: a count whose search is estimated under this many seconds runs in
+#: this process whatever it asks.  A split costs about 0.05 s of CPU whatever its size (multiprocessing's
+#: import, a pool forked and its tasks passed through it): more than a seventh of a count this short.
+SPLIT_ABOVE_SECONDS = 0.3
 
 
 class CannotCount(ValueError):
@@ -169,6 +174,8 @@ def _count_split_or_here(request: Request, the_plan: symmetry.Plan, jobs: int, s
     if chosen:
         jobs = processes_for(how.seconds)
         split = jobs > 1
+    elif split and not request.scheduler and how.seconds is not None and how.seconds < SPLIT_ABOVE_SECONDS:
+        jobs, split = 1, False
     if split:
         from . import parallel  # multiprocessing, or Dask, only when asked for
 
@@ -263,4 +270,4 @@ def _stabiliser(images, solution: Sequence[int]) -> int:
 
 
 __all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "processes_for", "MEMOISED",
-           "DASK", "PROCESSES", "PLAN", "SEARCH", "SECONDS_PER_PROCESS"]
+           "DASK", "PROCESSES", "PLAN", "SEARCH", "SECONDS_PER_PROCESS", "SPLIT_ABOVE_SECONDS"]

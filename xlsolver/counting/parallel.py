@@ -39,6 +39,12 @@ from ..engine.exact_cover import ExactCover
 from .symmetry import Controls, Plan, SymmetricCount, count_fixed
 
 TASKS_PER_JOB = 64
+#: A count estimated at ``seconds`` in one process is split into about one task per this many seconds (at
+#: least MIN_TASKS_PER_JOB and at most TASKS_PER_JOB a process): a task costs about 1 ms of CPU on its way
+#: through the pool (sent, counted from the top, its result read).  Langford 12 (0.45 s) split into 128 tasks
+#: took 1.36 x the CPU of one process, into 8 tasks 1.11 x.
+TASK_SECONDS = 0.05
+MIN_TASKS_PER_JOB = 4
 #: How much Knuth's share weighs against the estimated size in a task's part of the work (a geometric
 #: blend).  Counted on two processes (6x10, iq5x11, Scott's board), the progress it gives stayed within
 #: 0.1 of the share of the nodes searched; by Knuth's share alone it fell 0.3-0.6 behind, by the sizes
@@ -80,6 +86,15 @@ def split(problem: ExactCover, the_plan: Plan, wanted: int, search=None) -> list
         for option in children:
             queue.append(Task(task.term, task.given + (option,), task.share / len(children)))
     return whole + list(queue)
+
+
+def wanted_tasks(width: int, seconds: float | None) -> int:
+    """How many tasks to split a count into for ``width`` processes, its search estimated at ``seconds`` in
+    one (None: not weighed, the most): enough that the last to finish leave the others little idle time,
+    few enough that their passage through the pool stays a few percent of the count."""
+    if seconds is None:
+        return width * TASKS_PER_JOB
+    return max(width * MIN_TASKS_PER_JOB, min(width * TASKS_PER_JOB, round(seconds / TASK_SECONDS)))
 
 
 def branches(problem: ExactCover, search=None) -> Callable[[tuple[int, ...]], list[int] | None]:
@@ -296,8 +311,8 @@ def _count(problem: ExactCover, the_plan: Plan, width: int, workers: str, run: C
     search = search or engine.choose(engine_name, problem)
     engine_name = search.NAME
     counts, explored = [0] * len(the_plan.terms), 0.0
-    tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, width * TASKS_PER_JOB, search),
-                                         width, seconds)
+    wanted = wanted_tasks(width, seconds)
+    tasks = [] if stopped else run_order(problem, the_plan, split(problem, the_plan, wanted, search), width, seconds)
     if tasks:
         tally = Tally(tasks)
         task_nodes, stopped = run(problem, the_plan, tasks, counts, tally, engine_name=engine_name,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 from dataclasses import dataclass
 from functools import cache
@@ -181,7 +181,8 @@ class Card(NamedTuple):
     settings: tuple[Setting, ...]
     reads: tuple[str, ...] = ()  # the suffixes of the files it reads whole (``FileForm``: ".xmpuzzle")
     writes: tuple[str, ...] = ()  # the suffixes of the files it writes (``solve --xmpuzzle OUT``)
-    recognises: bool = False  # has ``Family.recognises``: a grid with no family named may be its own
+    # has ``Family.recognises`` (a grid with no family named may be its own): its ``recognisable``, else None
+    recognises: str | None = None
     boards: bool = False  # has named boards (``Family.board``): ``--board NAME`` may be one of its
 
     def setting(self, key: str) -> Setting | None:
@@ -215,9 +216,16 @@ def first() -> Family:
 
 
 def having(flag: str) -> list[Family]:
-    """The families whose card has ``flag`` (``"recognises"``, ``"boards"``), in listing order, only their
-    modules imported."""
+    """The families whose card has ``flag`` (``"boards"``), in listing order, only their modules imported."""
     return [_family(name) for name, card in cards().items() if getattr(card, flag)]
+
+
+def recognising(rows: Sequence[str]) -> list[Family]:
+    """The families that may recognise the grid ``rows`` as their own (``Family.recognises``), in listing order:
+    those whose card's pattern the grid matches, only their modules imported."""
+    grid = "\n".join(rows)
+    return [_family(name) for name, card in cards().items()
+            if card.recognises is not None and re.search(card.recognises, grid)]
 
 
 def get(name: str) -> Family:
@@ -258,7 +266,7 @@ def index_source() -> str:
         reads = tuple(form.suffix for form in family.files if form.rows is not None)
         writes = tuple(form.suffix for form in family.files if form.write is not None)
         files = (f", reads={reads!r}" if reads else "") + (f", writes={writes!r}" if writes else "")
-        files += ", recognises=True" if family.recognises is not None else ""
+        files += f", recognises={family.recognisable!r}" if family.recognises is not None else ""
         files += ", boards=True" if family.board is not None else ""
         lines.append(f"    Card({family.name!r}, {module!r}, {family.title!r}, order={family.order!r}, "
                      f"counts={family.count is not None!r}, command={family.command!r}{files}, settings=(")
@@ -278,5 +286,5 @@ def write_index() -> None:
     Path(__file__).with_name("index.py").write_text(index_source(), encoding="utf-8")
 
 
-__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "FileForm", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "first", "having", "get",
+__all__ = ["InvalidPuzzle", "Unsupported", "NamedBoard", "FileForm", "Setting", "Drawing", "Settings", "Ask", "LineForm", "Family", "Card", "cards", "all_families", "first", "having", "recognising", "get",
            "SOLUTIONS", "FRAMES"]

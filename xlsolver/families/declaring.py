@@ -155,6 +155,9 @@ class Family(Generic[P]):
     # does a grid typed with no family named unmistakably belong to this family (a form no other family's puzzles
     # take: Klotski's layout, a Zen garden with walkable ground)?  None: it is never guessed, only named
     recognises: Callable[[Sequence[str]], bool] | None = None
+    # a regular expression that every grid ``recognises`` claims matches (``re.search``, its rows joined by
+    # newlines): the command line asks ``recognises``, and so imports the family, only for a grid that matches
+    recognisable: str = ""
     empty_data: Callable[[Settings], dict] | None = None  # the JSON figures of an answer to an invalid puzzle
     files: tuple[FileForm, ...] = ()  # file formats it reads whole (by suffix) or writes (``--xmpuzzle OUT``)
     order: int = 100  # where it comes in listings

@@ -318,7 +318,7 @@ def _count_figures(result: counting.Counted, solutions: int, ask: Ask, **figures
     ``figures`` overrides the plain-count defaults (no symmetry, all solutions told apart).
     """
     return {"solutions": solutions, "complete": result.complete, "stopped": result.stopped, "distinct": False,
-            "total": solutions, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": ask.jobs or result.jobs,
+            "total": solutions, "up_to_symmetry": None, "symmetry_group_order": 1, "jobs": result.jobs,
             "nodes": result.nodes, "seconds": round(result.seconds, 3), "explored": round(result.explored, 4),
             "engine": result.engine, "counter": result.counter, **figures}
 

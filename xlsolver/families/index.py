@@ -31,11 +31,11 @@ CARDS = (
         Setting('mode', 'Play', 'easy: the red car X only; advanced: the solver also places the green car Y (needs a --pieces edition with room for it; the shipped one has none)', choices=('easy', 'advanced'), default='easy', wrong='{where}: play is {choices}, not {value}'),
         Setting('pieces', 'Pieces', "another edition's piece file (the shipped one's format)"),
     )),
-    Card('klotski', 'klotski', 'Klotski (华容道) sliding blocks: shortest solutions, state-space figures', order=30, counts=False, command='klotski', recognises=True, settings=(
+    Card('klotski', 'klotski', 'Klotski (华容道) sliding blocks: shortest solutions, state-space figures', order=30, counts=False, command='klotski', recognises='\\A(?:[^\\n]{4}[^\\S\\n]*\\n){4}[^\\n]{4}\\s*\\Z', settings=(
         Setting('metric', 'Metric', 'what counts as one move: piece (a piece moved any distance along any path), straight (in one direction), step (every unit move)', choices=('piece', 'straight', 'step'), default='piece', wrong='{where}: the metric is piece, straight or step, not {value}'),
         Setting('puzzle', 'Puzzle', "a sliding-block puzzle's data file in data/klotski, or its path (default: classic)"),
     )),
-    Card('zen', 'zen', 'Zen Puzzle Garden: rake all the sand', order=40, counts=False, command='zen', recognises=True, settings=(
+    Card('zen', 'zen', 'Zen Puzzle Garden: rake all the sand', order=40, counts=False, command='zen', recognises='_', settings=(
     )),
     Card('sudoku', 'sudoku', 'Sudoku: any n² x n² size, X (diagonal) and jigsaw variants', order=50, counts=True, command=None, settings=(
         Setting('variant', 'Variant', 'classic; x: both main diagonals too; jigsaw: regions drawn (after the grid in a file); x-jigsaw: both', choices=('classic', 'x', 'jigsaw', 'x-jigsaw'), default='classic'),

@@ -42,6 +42,11 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Request:
                    settings.get("metric") or "piece")
 
 
+#: What every grid ``recognises`` claims matches (its rows joined by newlines): the classic's 5 rows of 4 cells,
+#: each row perhaps followed by spaces, then perhaps blank rows.  A tiling's grid is never looked at further.
+RECOGNISABLE = r"\A(?:[^\n]{4}[^\S\n]*\n){4}[^\n]{4}\s*\Z"
+
+
 def recognises(rows) -> bool:
     """A grid that reads as a layout of the classic puzzle (its size, its pieces' letters, each piece whole):
     no other family's puzzle looks so."""
@@ -194,7 +199,8 @@ ANALYSE = Command("analyse", "count layouts, solvable layouts, components",
 
 FAMILY = Family(name="klotski", title="Klotski (华容道) sliding blocks: shortest solutions, state-space figures",
                 read=read, solve=answer, settings=(METRIC, PUZZLE), steps=FRAMES, legend=legend, sheets=sheets,
-                command="klotski", commands=(ANALYSE,), empty_data=empty_data, recognises=recognises, order=30)
+                command="klotski", commands=(ANALYSE,), empty_data=empty_data, recognises=recognises,
+                recognisable=RECOGNISABLE, order=30)
 
 
 def _layouts(n: int) -> str:

@@ -33,6 +33,9 @@ def read(rows, settings: Settings, cell_name: CellNamer = cell_name) -> Garden:
     return parse(rows, cell_name=cell_name)
 
 
+RECOGNISABLE = "_"  # what every grid ``recognises`` claims holds: walkable ground
+
+
 def recognises(rows) -> bool:
     """A garden with walkable ground ('_', which no other family's grid has) that reads: sand, rocks and ground
     only.  A garden of sand and rocks alone could be a board with holes; it is named (--family zen)."""
@@ -154,4 +157,4 @@ GENERATE = Command("generate", "print a solvable garden",
 
 FAMILY = Family(name="zen", title="Zen Puzzle Garden: rake all the sand", read=read, solve=answer, steps=None,
                 sheets=sheets, command="zen", commands=(GENERATE,), empty_data=empty_data, recognises=recognises,
-                order=40)
+                recognisable=RECOGNISABLE, order=40)
