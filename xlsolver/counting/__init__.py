@@ -43,8 +43,8 @@ from .symmetry import Controls, SymmetricCount
 MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", "symmetry plan", engine.SEARCH
 
 #: A count left to choose its processes (``jobs=None``) takes one more core for each this many seconds its
-#: search is estimated at in one process: a worker costs about 0.4 s of CPU (a fork, the problem read again,
-#: numba's kernels loaded from its disk cache), and an estimate may be out by a factor of two.
+#: search is estimated at in one process: a split costs CPU of its own (SPLIT_ABOVE_SECONDS), and an estimate
+#: may be out by a factor of two.
 SECONDS_PER_PROCESS = 1.0
 #: ``--jobs N`` is at most N processes: a count whose search is estimated under this many seconds runs in
 #: this process whatever it asks.  A split costs about 0.05 s of CPU whatever its size (multiprocessing's
