@@ -39,6 +39,20 @@ def run_xlsolver(*args: str, stdin: str | None = None, env: dict | None = None) 
                           env=environment, timeout=300)
 
 
+def six_by_ten_dlx(folder: Path) -> str:
+    """The 6x10 pentomino board as a DLX file in ``folder`` (its path): a search estimated at about a second,
+    long enough for ``--jobs 2`` to split it (the board counted by its symmetry is a quarter of that, too short)."""
+    from xlsolver.engine import dlx_text
+    from xlsolver.families import tiling
+    from xlsolver.geometry import catalog
+
+    board = catalog.board("6x10")
+    puzzle = tiling.parse(tiling.empty_board_rows(board), catalog.piece_set(board.pieces))
+    path = Path(folder) / "6x10.dlx"
+    path.write_text(dlx_text.dumps(tiling.encode(puzzle)), encoding="utf-8")
+    return str(path)
+
+
 def child_processes(pid: int) -> list[int]:
     """Live (not zombie) processes whose parent is ``pid``, from /proc."""
     found = []

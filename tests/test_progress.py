@@ -25,7 +25,7 @@ from xlsolver.counting import parallel, symmetry
 from xlsolver.pictures import terminal
 from xlsolver.families import generating, tiling
 from xlsolver.counting.symmetry import Controls
-from helpers import run_xlsolver
+from helpers import run_xlsolver, six_by_ten_dlx
 
 AT_ONCE = {"XLSOLVER_PROGRESS_AFTER": "0"}
 PERCENT = re.compile(r"\]\s+(\d+\.\d)%")
@@ -173,8 +173,9 @@ def test_a_count_on_a_dask_cluster_reports_rising_progress_to_the_end():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("args", [["--jobs", "2", "--memory", "1"], ["--memory", "1"]], ids=["pool", "one process"])
-def test_count_draws_a_rising_bar_ending_at_100_percent(args):
-    code, stdout, frames = on_a_terminal("count", "--board", "6x10", *args)
+def test_count_draws_a_rising_bar_ending_at_100_percent(args, tmp_path):
+    """6x10 as a DLX file: long enough to split (``six_by_ten_dlx``)."""
+    code, stdout, frames = on_a_terminal("count", six_by_ten_dlx(tmp_path), *args)
     assert code == 0 and stdout.startswith("9,356 solutions"), stdout
     assert_honest(percentages(frames))
     assert frames[-1].rstrip().endswith("9,356 found")
@@ -193,8 +194,8 @@ def test_generate_draws_challenges_made_and_seeds_tried_as_it_works():
 
 
 @pytest.mark.slow
-def test_nothing_on_stderr_when_it_is_not_a_terminal():
-    counted = run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--memory", "1", env=AT_ONCE)
+def test_nothing_on_stderr_when_it_is_not_a_terminal(tmp_path):
+    counted = run_xlsolver("count", six_by_ten_dlx(tmp_path), "--jobs", "2", "--memory", "1", env=AT_ONCE)
     made = run_xlsolver("generate", "--board", "iq5x11", "-n", "2", env=AT_ONCE)
     assert (counted.returncode, counted.stderr) == (0, "") and (made.returncode, made.stderr) == (0, "")
 
