@@ -319,7 +319,6 @@ def test_jobs_above_the_core_count_warn_once_and_are_capped(cli, monkeypatch):
     from xlsolver.counting.parallel import usable_cores
 
     monkeypatch.setattr(counting, "SPLIT_ABOVE_SECONDS", 0.0)  # 3x20 is too short to split by itself
-
     cores = usable_cores()
     result = cli("count", "--board", "3x20", "--jobs", "1000", "--json")
     assert result.returncode == 0
@@ -567,7 +566,8 @@ def _variants(rows: list[str]) -> list[list[str]]:
     """``rows`` as people type them: lower case, trailing spaces, CR line ends, blank rows after, a row short, a
     row more, a column more, a row dropped."""
     return [rows, [r.lower() for r in rows], [r + "  " for r in rows], [r + "\r" for r in rows], rows + ["", "   "],
-            rows[:-1] + [rows[-1][:-1]], rows + [rows[-1]], [r + r[-1:] for r in rows], rows[1:], [" " + rows[0]] + rows[1:]]
+            rows[:-1] + [rows[-1][:-1]], rows + [rows[-1]], [r + r[-1:] for r in rows], rows[1:],
+            [" " + rows[0]] + rows[1:]]
 
 
 def test_a_family_is_asked_whether_a_grid_is_its_own_only_when_its_card_pattern_matches():

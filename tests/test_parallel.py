@@ -74,6 +74,20 @@ def test_split_tasks_partition_every_term():
     assert stopped is None and the_plan.combine(per_term, fixed) == (1472, 368)
 
 
+def test_a_short_count_is_split_into_fewer_tasks_and_counts_the_same():
+    """About one task per TASK_SECONDS of the estimate, MIN_TASKS_PER_JOB to TASKS_PER_JOB a process (each task
+    costs about a millisecond on its way through the pool); an unweighed count takes the most."""
+    most, least = 2 * parallel.TASKS_PER_JOB, 2 * parallel.MIN_TASKS_PER_JOB
+    assert parallel.wanted_tasks(2, None) == most and parallel.wanted_tasks(2, 1000.0) == most
+    assert parallel.wanted_tasks(2, 0.0) == least and parallel.wanted_tasks(2, 0.3) == least
+    assert parallel.wanted_tasks(2, 30 * parallel.TASK_SECONDS) == 30
+    puzzle, problem = board("4x15")
+    the_plan = symmetry.plan(problem, tiling.item_maps(puzzle, problem))
+    assert len(parallel.split(problem, the_plan, least)) < len(parallel.split(problem, the_plan, most))
+    short = parallel.count(problem, the_plan, 2, seconds=0.01)
+    assert (short.total, short.distinct, short.complete) == (1472, 368, True)
+
+
 def test_a_plan_of_more_terms_than_the_split_wants_runs_them_as_they_are_biggest_share_first():
     """The IQ Puzzler Pro pyramid's refined plan (hundreds of terms, each a small part of the tree): one task per
     term, no two alike, their shares the terms' parts of the plan's search, the biggest first; not weighed one
@@ -105,7 +119,8 @@ def test_jobs_on_the_command_line(tmp_path):
     """Smoke test, real process: --jobs 2 starts worker processes from the console script (--memory 1 leaves
     the memoised counter no room, so the search is split).  The 6x10 board as a DLX file: its search is
     estimated at about a second; the board itself, a quarter of it by its symmetry, is too short to split."""
-    report = json.loads(run_xlsolver("count", six_by_ten_dlx(tmp_path), "--jobs", "2", "--memory", "1", "--json").stdout)
+    dlx = six_by_ten_dlx(tmp_path)
+    report = json.loads(run_xlsolver("count", dlx, "--jobs", "2", "--memory", "1", "--json").stdout)
     assert (report["solutions"], report["jobs"], report["counter"]) == (9356, 2, "processes")
     assert report["engine"].endswith("x 2 processes")
     board = json.loads(run_xlsolver("count", "--board", "6x10", "--jobs", "2", "--memory", "1", "--json").stdout)
