@@ -58,6 +58,12 @@ def test_jobs_is_at_most_that_many_processes_and_a_short_count_stays_here():
     assert "processes" not in counted.engine
 
 
+def test_the_help_of_jobs_says_the_shortest_count_it_splits(cli):
+    """The parser does not import ``counting`` (start-up), so --help writes SPLIT_ABOVE_SECONDS out: the same."""
+    said = " ".join(cli("count", "--help").stdout.split())
+    assert f"a count estimated under {counting.SPLIT_ABOVE_SECONDS:g} s is not split" in said
+
+
 def test_a_count_left_to_choose_splits_by_its_estimate_and_counts_the_same(monkeypatch):
     """``jobs=None`` (the command line without --jobs): one process per SECONDS_PER_PROCESS the search is
     estimated at, up to the cores; 3x20's search is a few milliseconds, so it stays here, unless a process is
