@@ -33,6 +33,7 @@ from pathlib import Path
 from ..base import clock, private
 from .exact_cover import ExactCover, derived
 from . import colour_bits, search_native
+from .reference import as_mask
 
 NAME = "compiled-first"
 FIRST_SLICE = 1 << 15  # nodes in the first slice; later slices aim at SLICE_SECONDS each
@@ -165,9 +166,9 @@ class Compiled:
         self.words = max(2, (n_bits + 63) // 64)  # two words at least: the kernel for <= 128 bits
         order = sorted(range(len(needs)), key=lambda o: (min(needs[o]), o))
         self.ids = array("q", order)
-        need_bits = [_as_int(needs[option]) for option in order]  # a row's mask as one Python int
+        need_bits = [as_mask(needs[option]) for option in order]  # a row's mask as one Python int
         self.masks = self._rows(need_bits)
-        self.claims = self._rows([_as_int(claimed[option]) for option in order]) if problem.coloured else self.masks
+        self.claims = self._rows([as_mask(claimed[option]) for option in order]) if problem.coloured else self.masks
         counts = [0] * (n_primary + 1)
         for option in order:
             if min(needs[option]) < n_primary:
@@ -286,14 +287,6 @@ class Compiled:
             done += weight * max(before, 0) / width
             weight /= width
         return min(done, 1.0)
-
-
-def _as_int(bits) -> int:
-    """The bits as one integer mask."""
-    mask = 0
-    for bit in bits:
-        mask |= 1 << bit
-    return mask
 
 
 def _zeros(kind: str, n: int) -> array:

@@ -414,8 +414,10 @@ def piece_sets() -> dict[str, PieceSet]:
     return _read_all("pieces", parse_piece_set)
 
 
+@cache
 def _header(entry, where: str, keys: tuple[str, ...]) -> dict[str, str]:
-    """A data file's header keys alone: what decides whether the rest of it is worth parsing."""
+    """A data file's header keys alone: what decides whether the rest of it is worth parsing.  Read once per
+    place, as :func:`_named` parses (a workbook's areas each choose a piece set and look up a board)."""
     return split_header(read_data_file(entry, where), where, keys)[0]
 
 
