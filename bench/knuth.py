@@ -4,6 +4,7 @@
     python bench/knuth.py                      # about ten minutes
     python bench/knuth.py --quick              # without queens 15
     python bench/knuth.py --only sudoku --split --knuth DIR --runs 3
+    python bench/knuth.py --python VENV/bin/python   # xlsolver as 'pip install .' installs it
 
 Knuth's programs are references, never dependencies: the folder of the built
 programs is ``--knuth`` (default: $KNUTH, else /tmp/knuth) and a program that
@@ -39,8 +40,10 @@ clock from start to exit.  Every figure is the best of ``--runs`` fresh processe
 least in a row whose xlsolver run takes under SHORT_SECONDS: its margin is tens of milliseconds, as is
 the noise), each program's runs made side by side, interleaved.  xlsolver runs
 as ``python -m xlsolver count FILE --jobs 1 --json``, and must print Knuth's
-count, or the bench stops.  With ``--split``, two more column pairs: ``--jobs 2``
-and the default (no --jobs, xlsolver's own choice).
+count, or the bench stops.  ``--python`` picks the interpreter that runs it: measure a fresh venv's, into
+which ``pip install .`` put xlsolver, as the README does; a working copy's site-packages often holds .pth
+files (an editable install's import finder, say) that cost every start tens of milliseconds.  With
+``--split``, two more column pairs: ``--jobs 2`` and the default (no --jobs, xlsolver's own choice).
 
 The goal (issue 36): xlsolver's CPU at most Knuth's best (the lesser of DLX2's
 and SSXCC's) where that best is 0.2 s or more, else at most that best + 0.1 s.
@@ -71,7 +74,6 @@ from problems import langford, queens  # noqa: E402
 from test_colours import dodecahedron  # noqa: E402
 
 KNUTH = ("dlx2", "ssxcc")
-XLSOLVER = [sys.executable, "-m", "xlsolver"]
 ALTOGETHER = re.compile(rb"Altogether (\d+) solutions?")
 GOAL_FLOOR, GOAL_SLACK = 0.2, 0.1  # below the floor, xlsolver may take the slack more
 #: A row whose xlsolver run takes less than SHORT_SECONDS is run SHORT_RUNS times at least: on a shared machine
@@ -210,23 +212,24 @@ def prepare(command: list[str]) -> None:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
 
 
-def sudoku_files(folder: Path, tag: str, lines: list[str]) -> list[Path]:
+def sudoku_files(xlsolver: list[str], folder: Path, tag: str, lines: list[str]) -> list[Path]:
     """Each puzzle's DLX file, as ``xlsolver solve GRID --family sudoku --save-dlx`` writes it (grid form: a
     one-line file is read as a list)."""
     def one(k: int) -> Path:
         grid, dlx = folder / f"{tag}-{k}.txt", folder / f"{tag}-{k}.dlx"
         grid.write_text("\n".join(lines[k][i:i + 9] for i in range(0, 81, 9)) + "\n", encoding="utf-8")
-        prepare(XLSOLVER + ["solve", str(grid), "--family", "sudoku", "--save-dlx", str(dlx)])
+        prepare(xlsolver + ["solve", str(grid), "--family", "sudoku", "--save-dlx", str(dlx)])
         return dlx
 
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         return list(pool.map(one, range(len(lines))))
 
 
-def cases(folder: Path, quick: bool, wanted) -> list[Case]:
-    """The rows whose name holds ``--only``'s text, their files written into ``folder``."""
+def cases(xlsolver: list[str], folder: Path, quick: bool, wanted) -> list[Case]:
+    """The rows whose name holds ``--only``'s text, their files written into ``folder``; ``xlsolver`` is the
+    command that starts it."""
     def counted(name: str, path: Path) -> Case:
-        return Case(name, [path], XLSOLVER + ["count", str(path), "--json"])
+        return Case(name, [path], xlsolver + ["count", str(path), "--json"])
 
     def written(name: str, problem: ExactCover) -> Case:
         path = folder / (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + ".dlx")
@@ -243,7 +246,7 @@ def cases(folder: Path, quick: bool, wanted) -> list[Case]:
     if wanted("pentominoes 6x10"):
         board, path = folder / "board6x10.txt", folder / "pentominoes-6x10.dlx"
         board.write_text("\n".join(["." * 10] * 6) + "\n", encoding="utf-8")
-        prepare(XLSOLVER + ["count", str(board), "--save-dlx", str(path), "--jobs", "1"])
+        prepare(xlsolver + ["count", str(board), "--save-dlx", str(path), "--jobs", "1"])
         found.append(counted("pentominoes 6x10", path))
     for name, problem in (("macmahon 4x6 (colours)", macmahon), ("dodecahedron (colours)", dodecahedron)):
         if wanted(name):
@@ -257,8 +260,8 @@ def cases(folder: Path, quick: bool, wanted) -> list[Case]:
         tag = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
         listed = folder / f"{tag}.txt"
         listed.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        found.append(Case(name, sudoku_files(folder, tag, lines),
-                          XLSOLVER + ["solve", str(listed), "--family", "sudoku", "--unique", "--json"], len(lines)))
+        found.append(Case(name, sudoku_files(xlsolver, folder, tag, lines),
+                          xlsolver + ["solve", str(listed), "--family", "sudoku", "--unique", "--json"], len(lines)))
     return found
 
 
@@ -285,7 +288,12 @@ def main() -> None:
     parser.add_argument("--split", action="store_true",
                         help="also xlsolver with --jobs 2 and with its default (no --jobs): CPU and wall columns")
     parser.add_argument("--only", metavar="TEXT", default="", help="only the rows whose name holds TEXT")
+    parser.add_argument("--python", type=Path, default=Path(sys.executable),
+                        help="the Python that runs xlsolver (default: this one), e.g. a fresh venv's after "
+                             "'pip install .', as the README installs it: this one's site-packages may hold .pth "
+                             "files (an editable install's finder, a proxy's certificates) that every start pays for")
     args = parser.parse_args()
+    xlsolver = [str(args.python), "-m", "xlsolver"]
 
     programs = {name: args.knuth / name for name in KNUTH}
     for name, path in list(programs.items()):
@@ -306,11 +314,11 @@ def main() -> None:
     header = " ".join(f"{title:<{width}}" if k == 0 else f"{title:>{width}}"
                       for k, (title, width) in enumerate(columns))
     with tempfile.TemporaryDirectory() as folder:
-        rows = cases(Path(folder), args.quick, lambda name: args.only.lower() in name.lower())
-        child(XLSOLVER + ["--version"])  # the first start pays for writing bytecode caches
-        python = min(child([sys.executable, "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
-        bare = min(child([sys.executable, "-S", "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
-        version = min(child(XLSOLVER + ["--version"]).cpu for _ in range(max(args.runs, 3)))
+        rows = cases(xlsolver, Path(folder), args.quick, lambda name: args.only.lower() in name.lower())
+        child(xlsolver + ["--version"])  # the first start pays for writing bytecode caches
+        python = min(child([str(args.python), "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
+        bare = min(child([str(args.python), "-S", "-c", "pass"]).cpu for _ in range(max(args.runs, 3)))
+        version = min(child(xlsolver + ["--version"]).cpu for _ in range(max(args.runs, 3)))
         print(f"start-up in this run: python -c pass {python:.3f} s CPU, of which site-packages' .pth files "
               f"{python - bare:.3f} (python -S {bare:.3f}); xlsolver --version {version:.3f} s (the fixed part of "
               f"every xlsolver row; Knuth's programs start in about a millisecond)")

@@ -120,8 +120,9 @@ def test_families_say_what_to_count_not_how():
     assert wrong == []
 
 
-#: Private attributes of objects that are not xlsolver's: openpyxl's worksheet keeps its cells in ``_cells``.
-NOT_OURS = {"_cells"}
+#: Private attributes of objects that are not xlsolver's: openpyxl's worksheet keeps its cells in ``_cells``;
+#: and a NamedTuple's public methods, named with a leading underscore so as not to clash with its fields.
+NOT_OURS = {"_cells", "_replace", "_asdict", "_fields"}
 
 
 def test_no_private_attribute_of_another_object_is_used():

@@ -160,6 +160,23 @@ def test_bad_usage_gives_one_clear_message_and_exit_2(cli, args, fragment):
     no_traceback(result)
 
 
+
+def test_the_command_given_is_declared_alone_and_a_wrong_one_hears_of_every_command(cli):
+    """argparse spends about 0.2 ms on each command's parser, so a command given is the only one made; --help and
+    a word that is no command make them all (the message lists them)."""
+    from xlsolver.cli import parser
+    from xlsolver.families import cards
+
+    def listed(help_text: str) -> list[str]:
+        return re.findall(r"^    (\S+)", help_text.split("commands:")[1], re.MULTILINE)
+
+    every = [*parser.COMMANDS, *(card.command for card in cards().values() if card.command)]
+    assert sorted(listed(cli("--help").stdout)) == sorted(every)
+    wrong = cli("frobnicate")
+    assert wrong.returncode == 2 and all(f"'{name}'" in wrong.stderr for name in every)
+    assert listed(parser._parser(["count", "x.dlx"]).format_help()) == ["count"]
+    assert listed(parser._parser(["--colour", "never", "klotski", "solve"]).format_help()) == ["klotski"]
+
 def test_binary_and_empty_files_are_refused_cleanly(cli, tmp_path):
     binary = tmp_path / "photo.txt"
     binary.write_bytes(bytes(range(256)))

@@ -1,7 +1,6 @@
 """Counting on several processes: the split covers the tree exactly, tasks are plain data, quotients counted too."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import signal
@@ -109,7 +108,7 @@ def test_a_plan_of_more_terms_than_the_split_wants_runs_them_as_they_are_biggest
 def test_tasks_are_plain_serialisable_data():
     puzzle, problem = board("6x10")
     tasks = parallel.split(problem, symmetry.plan(problem, tiling.item_maps(puzzle, problem)), 20)
-    text = json.dumps([dataclasses.asdict(t) for t in tasks])
+    text = json.dumps([t._asdict() for t in tasks])
     again = [parallel.Task(d["term"], tuple(d["given"]), d["share"]) for d in json.loads(text)]
     assert again == tasks
 

@@ -134,19 +134,32 @@ def _parser(argv: list[str]) -> argparse.ArgumentParser:
                         help="colour the grids (default: only on a terminal)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     given = _command_given(argv)
+    owning = [] if argv[:1] == ["--version"] else _owning_families()  # the version needs no family
+    # a command named: its parser alone (each costs argparse ~0.2 ms); else every one, for --help or the message
+    # that lists them
+    only = given if given in COMMANDS or any(card.command == given for card in owning) else None
     for name, (about, declare) in COMMANDS.items():
-        if name == FAMILIES_BEFORE and argv[:1] != ["--version"]:  # the version needs no family
-            from .. import families
-
-            for card in families.cards().values():  # the families' own commands, no family module imported
-                if card.command:
+        if name == FAMILIES_BEFORE:
+            for card in owning:
+                if only in (None, card.command):
                     group = commands.add_parser(card.command, help=card.title, description=card.title)
                     if card.command == given:
+                        from .. import families
+
                         _family_command(group, families.get(card.name))
-        command = commands.add_parser(name, help=about)
-        if name == given:
-            _declaring(declare)(command)
+        if only in (None, name):
+            command = commands.add_parser(name, help=about)
+            if name == given:
+                _declaring(declare)(command)
     return parser
+
+
+def _owning_families() -> list:
+    """The cards of the families with a command of their own (``xlsolver klotski ...``): no family module
+    imported."""
+    from .. import families
+
+    return [card for card in families.cards().values() if card.command]
 
 
 def _command_given(argv: list[str]) -> str | None:

@@ -31,7 +31,7 @@ symmetry is made by orbits, solution by solution, as a side condition's is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import clock
 from .. import engine
@@ -56,8 +56,7 @@ class CannotCount(ValueError):
     """A request that cannot be counted as asked (``--limit`` with ``--jobs``...): one line."""
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """What to count, and within what: plain data, filled by a family from its puzzle and the user's ask."""
 
     problem: ExactCover
@@ -74,14 +73,8 @@ class Request:
     controls: Controls = Controls()  # time limit, cancel, progress
 
 
-@dataclass(frozen=True)
-class Counted(SymmetricCount):
-    """A count, and how it was made."""
-
-    counter: str = SEARCH  # the way it was counted: MEMOISED, DASK, PROCESSES, PLAN or SEARCH
-    symmetries: int = 1  # the order of the puzzle's group of symmetries, as checked (1: none usable)
-    candidates: int | None = None  # with a side condition: the solutions of the problem it judged
-    jobs: int = 1  # the processes it was split over (asked for, or chosen), 1 when counted in this process
+#: A count, and how it was made (its ``counter``, ``symmetries``, ``candidates`` and ``jobs``).
+Counted = SymmetricCount
 
 
 def count(request: Request) -> Counted:
@@ -102,7 +95,7 @@ def count(request: Request) -> Counted:
     progress = request.controls.progress
     if counted.complete and progress is not None:
         progress(engine.Progress(counted.nodes, counted.total, 1.0, counted.seconds))
-    return Counted(**vars(counted), counter=counter, symmetries=len(maps), jobs=jobs)
+    return counted._replace(counter=counter, symmetries=len(maps), jobs=jobs)
 
 
 def _usable_group(request: Request) -> list:

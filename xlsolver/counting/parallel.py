@@ -18,7 +18,6 @@ ends them).
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import multiprocessing
 import os
@@ -28,7 +27,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import clock
 from ..engine import dlx_text
@@ -56,8 +55,7 @@ POLL_SECONDS = 0.1  # how often the pool's progress and a stop are looked at whi
 PROGRESS_SECONDS = 0.2  # how often a worker notes how far its task has got
 
 
-@dataclass(frozen=True)
-class Task:
+class Task(NamedTuple):
     term: int  # index into the plan's terms
     given: tuple[int, ...]
     share: float = 1.0  # its estimated part of the count's work (see split and largest_first), for progress
@@ -172,7 +170,7 @@ def largest_first(problem: ExactCover, tasks: list[Task]) -> list[Task]:
     sizes = {task: 0.0 if hopeless(all_primary, masks, task.given) else
              estimate.tree_size(problem, list(task.given), walks=16) for task in tasks}
     whole = sum(sizes.values()) or 1.0
-    weighed = [dataclasses.replace(task, share=task.share ** KNUTH_WEIGHT * (sizes[task] / whole) ** (1 - KNUTH_WEIGHT))
+    weighed = [task._replace(share=task.share ** KNUTH_WEIGHT * (sizes[task] / whole) ** (1 - KNUTH_WEIGHT))
                for task in tasks]
     return [task for _, task in sorted(zip(tasks, weighed), key=lambda pair: -sizes[pair[0]])]
 

@@ -27,18 +27,20 @@ conjugation, so one quotient is counted per class; quotients are small.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import clock
 from .. import engine
-from ..engine import CANCELLED, LIMIT, TIME_LIMIT, Progress, as_predicate
+from ..engine import CANCELLED, LIMIT, SEARCH, TIME_LIMIT, Progress, as_predicate
 from ..engine.exact_cover import ExactCover, ProblemError
 
 Permutation = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class SymmetricCount:
+class SymmetricCount(NamedTuple):
+    """A count, in all and up to symmetry; the last four fields say how it was made (``counting.count``
+    fills them in: it returns this as ``counting.Counted``)."""
+
     total: int  # all solutions
     distinct: int  # solutions up to symmetry
     complete: bool
@@ -49,10 +51,13 @@ class SymmetricCount:
     seconds: float
     explored: float
     engine: str
+    counter: str = SEARCH  # the way it was counted: MEMOISED, DASK, PROCESSES, PLAN or SEARCH
+    symmetries: int = 1  # the order of the puzzle's group of symmetries, as checked (1: none usable)
+    candidates: int | None = None  # with a side condition: the solutions of the problem it judged
+    jobs: int = 1  # the processes it was split over (asked for, or chosen), 1 when counted in this process
 
 
-@dataclass(frozen=True)
-class Controls:
+class Controls(NamedTuple):
     """What a count takes besides its problem and plan: when it stops (``time_limit`` seconds, ``cancel``:
     an Event or a predicate), whom it tells how far it got (``progress``), the engine that searches."""
 
@@ -62,8 +67,7 @@ class Controls:
     engine_name: str = "auto"
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One count of the total: solutions holding the options ``given``, standing for ``weight`` x as many.
     Plain data, so it can travel to another process.  ``share``: its part of the whole search tree as
     Knuth's estimate sees it (each option of a pivot an equal part), for pricing and progress."""
@@ -73,16 +77,14 @@ class Term:
     share: float = 1.0
 
 
-@dataclass(frozen=True)
-class Quotient:
+class Quotient(NamedTuple):
     """Fix(h) for ``weight`` elements h of the group: the solutions of ``problem``."""
 
     weight: int
     problem: ExactCover
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """The counts to make and how to combine them (see the module docstring)."""
 
     terms: tuple[Term, ...]

@@ -13,10 +13,9 @@ how much of the search tree it had explored.
 """
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import clock
 from ..base.answer import Status
@@ -86,16 +85,14 @@ MEMOISED, SEARCH = "memoised", "search"
 LIMIT, TIME_LIMIT, CANCELLED = Status.LIMIT, Status.TIME_LIMIT, Status.CANCELLED
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     nodes: int
     solutions: int
     explored: float  # estimated fraction of the search tree explored, 0..1
     seconds: float
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(NamedTuple):
     solutions: int  # how many were found (or counted, by the memoised counter)
     complete: bool  # True if the whole search tree was explored
     stopped: str | None  # None, or why it stopped early: "limit", "time limit", "cancelled"
@@ -262,8 +259,7 @@ class MemoryLimit(ValueError):
     machine = False
 
 
-@dataclass(frozen=True)
-class Counter:
+class Counter(NamedTuple):
     """How one process counts, as :func:`counter` chose: by ``name`` (MEMOISED or SEARCH), the search
     ``engine`` (also the one a memoised count that gives up falls back to), and for MEMOISED the problem
     laid out for it and the sub-problems it may meet before it gives up; ``seconds``, what the search was
@@ -406,7 +402,7 @@ def count(problem: ExactCover, *, given: Sequence[int] = (), limit: int | None =
                         **controls).run()
     if limit is None or result.solutions <= limit:
         return result
-    return dataclasses.replace(result, solutions=limit, complete=False, stopped=LIMIT)
+    return result._replace(solutions=limit, complete=False, stopped=LIMIT)
 
 
 def first_solution(problem: ExactCover, **controls) -> SearchResult:

@@ -20,7 +20,6 @@ import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
-from dataclasses import dataclass
 from functools import cache
 
 from ..base import a1
@@ -67,8 +66,7 @@ def in_reading_order(messages: list[str]) -> list[str]:
     return [message for _, message in sorted(enumerate(messages), key=place)]
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """Something a family reads besides its grid: RoadBlock's play, Klotski's metric, a piece set.
 
     One key names it everywhere: ``--mode`` on the command line, a ``mode:``
@@ -118,8 +116,7 @@ class Settings(dict):
         return self.where.get(key, f"--{key}")
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(NamedTuple):
     """What a front end asks of a family, and the controls every search takes."""
 
     index: int = 0  # which solution to show (Next asks for the one after)

@@ -26,7 +26,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..base import clock
 from ..base.answer import Answer, Status
@@ -276,7 +276,7 @@ def solve(entries: Iterable[Entry], ask: Ask = Ask()) -> Iterator[Result]:
     Exact covers are searched by compiled code where numba is there (``Ask.engine`` "auto"): loaded once,
     it costs less than plain Python from the second puzzle on."""
     if ask.engine == "auto" and fast.available():
-        ask = replace(ask, engine="numba")
+        ask = ask._replace(engine="numba")
     cancelled = as_predicate(ask.cancel)  # also between puzzles: a quick one's search may never look
     for entry in entries:
         if cancelled():

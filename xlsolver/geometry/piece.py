@@ -6,14 +6,13 @@ placements map each cell to its mark).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .lattice import Coord, Lattice, Mark
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     letter: str
     cells: tuple[Coord, ...]  # normal form of the drawn orientation
     colour: str  # "#rrggbb"

@@ -216,7 +216,7 @@ def unique(puzzle: BurrPuzzle, ask: Ask) -> Answer:
     from ... import counting
     from . import assemblies
 
-    answer = exact.solve(puzzle, replace(ask, unique=False))
+    answer = exact.solve(puzzle, ask._replace(unique=False))
     if not answer.frames:  # no solution (the message says why), or none within the time limit
         if answer.status is Status.NO_SOLUTION:  # "No solution: why." as exact's unique check says it
             answer.message = answer.message.replace("No solution: ", "No solution, so not unique: ", 1)
