@@ -230,7 +230,7 @@ def jobs_for(asked: int | None) -> int | None:
     not given (the count chooses)."""
     if asked is None or asked == 1:
         return asked
-    from ..counting.parallel import usable_cores  # multiprocessing: only for a count asked to be split
+    from ..counting import usable_cores
 
     cores = usable_cores()
     if asked <= cores:

@@ -30,6 +30,7 @@ symmetry is made by orbits, solution by solution, as a side condition's is.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -185,9 +186,16 @@ def processes_for(seconds: float | None) -> int:
     wanted = 0 if seconds is None else int(seconds / SECONDS_PER_PROCESS)
     if wanted < 2:
         return 1
-    from .parallel import usable_cores  # multiprocessing only for a count that may be split
-
     return max(1, min(wanted, usable_cores()))
+
+
+def usable_cores() -> int:
+    """How many cores this process may run on (its affinity where the system tells, else the machine's).  Here,
+    not in ``parallel``, which imports multiprocessing: ``--jobs 2`` asks it of a count that is not split."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _count_accepted(request: Request) -> Counted:
@@ -262,5 +270,5 @@ def _stabiliser(images, solution: Sequence[int]) -> int:
     return int((numpy.sort(images[:, chosen], axis=1) == chosen).all(axis=1).sum())
 
 
-__all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "processes_for", "MEMOISED",
-           "DASK", "PROCESSES", "PLAN", "SEARCH", "SECONDS_PER_PROCESS", "SPLIT_ABOVE_SECONDS"]
+__all__ = ["Request", "Counted", "Controls", "CannotCount", "count", "checked_group", "processes_for", "usable_cores",
+           "MEMOISED", "DASK", "PROCESSES", "PLAN", "SEARCH", "SECONDS_PER_PROCESS", "SPLIT_ABOVE_SECONDS"]

@@ -36,6 +36,7 @@ from ..engine import CANCELLED, TIME_LIMIT, Progress, as_predicate, estimate, fa
 from ..engine.reference import compile_masks
 from ..engine.exact_cover import ExactCover
 from .symmetry import Controls, Plan, SymmetricCount, count_fixed
+from . import usable_cores
 
 TASKS_PER_JOB = 64
 #: A count estimated at ``seconds`` in one process is split into about one task per this many seconds (at
@@ -189,14 +190,6 @@ def hopeless(all_primary: int, masks: list[int], given: tuple[int, ...]) -> bool
     return bool(all_primary & ~reach)
 
 
-def usable_cores() -> int:
-    """How many cores this process may run on (its affinity where the system tells, else the machine's)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # not Linux
-        return max(1, os.cpu_count() or 1)
-
-
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
@@ -260,11 +253,13 @@ class Tally:
 _worker: dict = {}
 
 
-def _start_worker(text: str, engine_name: str, parent: int, explored=None) -> None:
+def _start_worker(problem: ExactCover | str, engine_name: str, parent: int, explored=None) -> None:
+    """A worker's start: ``problem`` is the parent's own, inherited through fork (its compiled form with it, the
+    pages shared until written), or its DLX text where a worker starts afresh (spawn) and parses it once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited through fork
     _die_with_parent(parent)
-    _worker["problem"] = dlx_text.loads(text)
+    _worker["problem"] = dlx_text.loads(problem) if isinstance(problem, str) else problem
     _worker["engine"] = engine_name
     _worker["explored"] = explored  # shared memory: one number per task, how far its search has got
 
@@ -337,10 +332,11 @@ def _run_pool(problem: ExactCover, the_plan: Plan, tasks: list[Task], counts: li
               progress: Callable[[Progress], None] | None, start: float) -> tuple[int, str | None]:
     """Count the tasks on a pool, adding into ``counts`` per term and ``tally``: (nodes, why stopped or None)."""
     nodes, done, stopped = 0, 0, None
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    forking = os.name == "posix"
+    context = multiprocessing.get_context("fork" if forking else "spawn")
     explored = None if progress is None else context.RawArray("d", len(tasks))  # each task's, written by its worker
-    pool = context.Pool(jobs, initializer=_start_worker,
-                        initargs=(dlx_text.dumps(problem), engine_name, os.getpid(), explored))
+    pool = context.Pool(jobs, initializer=_start_worker,  # a forked worker's arguments are not pickled
+                        initargs=(problem if forking else dlx_text.dumps(problem), engine_name, os.getpid(), explored))
     with _terminated_on_sigterm():
         try:
             pending = pool.imap_unordered(_run_task, enumerate(tasks))
