@@ -292,8 +292,9 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     """
     search, tree = _choice(engine, problem, given, limit)
     if engine != "auto" or problem.coloured or problem.multiplicities or footprint.big(problem):
-        # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them
-        return Counter(SEARCH, search)
+        # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them, priced as
+        # the choice weighed them, where it did (a count splits by it)
+        return Counter(SEARCH, search, seconds=_priced(search, tree, searched))
     from . import estimate, fast_fewest, memo, ordered
 
     rule = FIRST if search in BY_RULE[FIRST] else FEWEST
@@ -324,6 +325,18 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
         return searching
     most_states = int(GIVE_UP_AFTER * search_seconds / memo.STATE_SECONDS[loop])
     return Counter(MEMOISED, search, laid_out, most_states, search_seconds, tree.solutions)
+
+
+def _priced(search, tree, searched: float) -> float | None:
+    """The seconds ``tree``, the estimate ``search`` was chosen by (None: none was made), gives it for the share
+    ``searched`` of the tree; the start of compiled code is left out (what chose it weighed that)."""
+    if tree is None:
+        return None
+    from . import estimate, fast_fewest
+
+    rule = FIRST if search in BY_RULE[FIRST] else FEWEST
+    compiled = search in (fast, fast_fewest, fewest_native)
+    return tree.seconds * searched * (1.0 if compiled else estimate.PYTHON_SLOWER[rule])
 
 
 def load_seconds() -> dict[str, float]:
