@@ -254,7 +254,7 @@ def _count_command(count: argparse.ArgumentParser) -> None:
     count.add_argument("--limit", type=positive_int, metavar="N", help="stop after N solutions")
     count.add_argument("--jobs", type=positive_int, metavar="N", default=None,
                        help="split the search over at most N processes (default: one per core for a count estimated "
-                            "to take seconds, else 1; a count estimated under 0.3 s is not split; --jobs 1 keeps it "
+                            "to take seconds, else 1; a count estimated under 0.5 s is not split; --jobs 1 keeps it "
                             "in one process)")
     count.add_argument("--scheduler", metavar="ADDRESS",
                        help="run the split search on the Dask cluster whose scheduler is at ADDRESS "

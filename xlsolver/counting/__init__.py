@@ -49,8 +49,10 @@ MEMOISED, DASK, PROCESSES, PLAN, SEARCH = engine.MEMOISED, "dask", "processes", 
 SECONDS_PER_PROCESS = 1.0
 #: ``--jobs N`` is at most N processes: a count whose search is estimated under this many seconds runs in
 #: this process whatever it asks.  A split costs about 0.05 s of CPU whatever its size (multiprocessing's
-#: import, a pool forked and its tasks passed through it): more than a seventh of a count this short.
-SPLIT_ABOVE_SECONDS = 0.3
+#: import, a pool forked and its tasks passed through it): a tenth of a count this short, a sixth of one of
+#: 0.3 s (Langford 12: 1.13 x the CPU on two processes), and an estimate of colours may be twice the search
+#: (MacMahon's squares: 0.64 s for 0.33).
+SPLIT_ABOVE_SECONDS = 0.5
 
 
 class CannotCount(ValueError):
