@@ -305,10 +305,7 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
     loop = memo.loop()
     if loop == "numba":  # loaded for the counter anyway: the search starts at once
         loads = {FIRST: 0.0, FEWEST: 0.0}
-    if not compiled:
-        search_seconds = tree.seconds * searched * estimate.PYTHON_SLOWER[rule]
-    else:
-        search_seconds = tree.seconds * searched + loads[rule]
+    search_seconds = _priced(search, tree, searched) + (loads[rule] if compiled else 0.0)
     if search_seconds < MEMO_ABOVE_SECONDS:
         return Counter(SEARCH, search, seconds=search_seconds)
     if fast.ready():  # the first-item search in the engine's own item order, compiled
