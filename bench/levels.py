@@ -6,7 +6,10 @@ each measure with the booklet's level, then fits the board's level floors: the d
 after Starter begins, chosen to match the booklet's level on as many challenges as possible with none more
 than one level away.  It prints the agreement and the confusion table with those floors; the same with each
 challenge graded by floors fitted on the rest of its booklet (leave one out: the challenge not tuned on);
-and with floors taken from another booklet of the same board (a booklet not tuned on at all).
+and with floors taken from another booklet of the same board (a booklet not tuned on at all).  Last, the
+ceiling: the most challenges any grader can put at the booklet's level if it never calls a challenge easier than
+one it is at least as hard as on every measure (pieces to place, placements, nodes), tuned on the booklet and
+tuned on the rest of it, and the pairs of challenges whose booklet levels run against every measure.
 
     python bench/levels.py                  # the report (about 15 s)
     python bench/levels.py --write          # ... and rewrite levels.txt with the floors and given ranges
@@ -118,6 +121,41 @@ def fit_floors(points: list[tuple[float, int]]) -> tuple[float, ...]:
     return tuple(round(floor, 2) for floor in floors)
 
 
+def clashes(points: list[tuple[tuple[float, ...], int]]) -> list[tuple[int, int]]:
+    """The pairs (i, j) of (measures, booklet level) points where j is at least as hard as i on every measure but
+    the booklet puts it lower: a grader that never ranks a challenge below one it is at least as hard as (the
+    difficulty, a sum of the measures, never does) gets one of the two wrong, whatever its weights and floors."""
+    return [(i, j) for i, (a, level_a) in enumerate(points) for j, (b, level_b) in enumerate(points)
+            if i != j and level_b < level_a and all(x <= y for x, y in zip(a, b))]
+
+
+def fewest_wrong(pairs: list[tuple[int, int]]) -> int:
+    """The fewest challenges that hold one of every clashing pair (a minimum vertex cover, by branching; the
+    graphs are small): how many such a grader gets wrong at least."""
+    if not pairs:
+        return 0
+    degree = Counter(v for pair in pairs for v in pair)
+    v = max(degree, key=lambda u: (degree[u], -u))
+    neighbours = {u for pair in pairs if v in pair for u in pair if u != v}
+    with_v = 1 + fewest_wrong([p for p in pairs if v not in p])
+    if len(neighbours) >= with_v:
+        return with_v
+    return min(with_v, len(neighbours) + fewest_wrong([p for p in pairs if neighbours.isdisjoint(p)]))
+
+
+def ceiling(book: Book) -> tuple[int, int, list[tuple[int, int]]]:
+    """(the most challenges such a grader can put at the booklet's level, tuned on the whole booklet; the most
+    when each is graded by one tuned on the rest; the clashing pairs by challenge number).  Tuned on the rest, a
+    grader right on as many of them as any can be is wrong on the challenge left out unless every largest set
+    of challenges with no clash holds it (else that set, all in the rest, is as large as the rest allows)."""
+    unique = book.unique
+    points = [((g.grade.to_place, g.grade.placements, g.grade.nodes), g.level) for g in unique]
+    pairs = clashes(points)
+    best = len(points) - fewest_wrong(pairs)
+    on_rest = sum(len(points) - 1 - fewest_wrong([p for p in pairs if i not in p]) < best for i in range(len(points)))
+    return best, on_rest, [(unique[i].number, unique[j].number) for i, j in pairs]
+
+
 def level_of(difficulty: float, floors: tuple[float, ...]) -> int:
     return sum(difficulty >= floor for floor in floors)
 
@@ -158,6 +196,14 @@ def report(books: list[Book]) -> dict[tuple[str, str], tuple[float, ...]]:
                 for i in range(len(points))]
         share, far = agreement(held)
         print(f"  each challenge graded by floors fitted on the others: equal {share:.0%}, {far} more than one away")
+        best, on_rest, pairs = ceiling(book)
+        print(f"  the most a grader that never ranks a challenge below one it is as hard as on every measure can put at "
+              f"the booklet's level: {best} of {len(unique)} ({best / len(unique):.0%}) tuned on the booklet, "
+              f"{on_rest} ({on_rest / len(unique):.0%}) tuned on the rest of it")
+        if pairs:
+            named = {g.number: f"{LEVELS[g.level][0].upper()}{g.number}" for g in unique}  # "J89": Junior 89
+            print("  challenges the booklet puts above one at least as hard on every measure: " +
+                  ", ".join(f"{named[a]} > {named[b]}" for a, b in pairs))
     for book in books:
         for other in books:
             if other is not book and other.board == book.board and (other.board, other.pieces) in fitted:
