@@ -124,7 +124,7 @@ def fit_floors(points: list[tuple[float, int]]) -> tuple[float, ...]:
 def clashes(points: list[tuple[tuple[float, ...], int]]) -> list[tuple[int, int]]:
     """The pairs (i, j) of (measures, booklet level) points where j is at least as hard as i on every measure but
     the booklet puts it lower: a grader that never ranks a challenge below one it is at least as hard as (the
-    difficulty, a sum of the measures, never does) gets one of the two wrong, whatever its weights and floors."""
+    difficulty, rising with each measure, is one) gets one of the two wrong, whatever its weights and floors."""
     return [(i, j) for i, (a, level_a) in enumerate(points) for j, (b, level_b) in enumerate(points)
             if i != j and level_b < level_a and all(x <= y for x, y in zip(a, b))]
 
@@ -197,8 +197,8 @@ def report(books: list[Book]) -> dict[tuple[str, str], tuple[float, ...]]:
         share, far = agreement(held)
         print(f"  each challenge graded by floors fitted on the others: equal {share:.0%}, {far} more than one away")
         best, on_rest, pairs = ceiling(book)
-        print(f"  the most a grader that never ranks a challenge below one it is as hard as on every measure can put at "
-              f"the booklet's level: {best} of {len(unique)} ({best / len(unique):.0%}) tuned on the booklet, "
+        print(f"  the most a grader that never ranks a challenge below one it is as hard as on every measure can put "
+              f"at the booklet's level: {best} of {len(unique)} ({best / len(unique):.0%}) tuned on the booklet, "
               f"{on_rest} ({on_rest / len(unique):.0%}) tuned on the rest of it")
         if pairs:
             named = {g.number: f"{LEVELS[g.level][0].upper()}{g.number}" for g in unique}  # "J89": Junior 89
