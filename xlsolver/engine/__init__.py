@@ -295,10 +295,9 @@ def counter(problem: ExactCover, given: Sequence[int] = (), limit: int | None = 
         # big: searched unweighed (footprint.py); bounds and colours: only the searches honour them, priced as
         # the choice weighed them, where it did (a count splits by it)
         return Counter(SEARCH, search, seconds=_priced(search, tree, searched))
-    from . import estimate, fast_fewest, memo, ordered
+    from . import estimate, memo, ordered
 
-    rule = FIRST if search in BY_RULE[FIRST] else FEWEST
-    compiled = search in (fast, fast_fewest, fewest_native)
+    rule, compiled = _kind(search)
     loads = load_seconds()
     if tree is None:  # chosen without weighing: the problem's rule, and no choice of code
         tree = estimate.choice(problem, given, rule, python=not compiled, compiled=compiled, limit=limit, load=loads)
@@ -329,11 +328,17 @@ def _priced(search, tree, searched: float) -> float | None:
     ``searched`` of the tree; the start of compiled code is left out (what chose it weighed that)."""
     if tree is None:
         return None
-    from . import estimate, fast_fewest
+    from . import estimate
 
-    rule = FIRST if search in BY_RULE[FIRST] else FEWEST
-    compiled = search in (fast, fast_fewest, fewest_native)
+    rule, compiled = _kind(search)
     return tree.seconds * searched * (1.0 if compiled else estimate.PYTHON_SLOWER[rule])
+
+
+def _kind(search) -> tuple[str, bool]:
+    """(the rule ``search`` branches by, FIRST or FEWEST; whether it is compiled code)."""
+    from . import fast_fewest
+
+    return FIRST if search in BY_RULE[FIRST] else FEWEST, search in (fast, fast_fewest, fewest_native)
 
 
 def load_seconds() -> dict[str, float]:
