@@ -160,7 +160,6 @@ def test_bad_usage_gives_one_clear_message_and_exit_2(cli, args, fragment):
     no_traceback(result)
 
 
-
 def test_the_command_given_is_declared_alone_and_a_wrong_one_hears_of_every_command(cli):
     """argparse spends about 0.2 ms on each command's parser, so a command given is the only one made; --help and
     a word that is no command make them all (the message lists them)."""
@@ -176,6 +175,7 @@ def test_the_command_given_is_declared_alone_and_a_wrong_one_hears_of_every_comm
     assert wrong.returncode == 2 and all(f"'{name}'" in wrong.stderr for name in every)
     assert listed(parser._parser(["count", "x.dlx"]).format_help()) == ["count"]
     assert listed(parser._parser(["--colour", "never", "klotski", "solve"]).format_help()) == ["klotski"]
+
 
 def test_binary_and_empty_files_are_refused_cleanly(cli, tmp_path):
     binary = tmp_path / "photo.txt"

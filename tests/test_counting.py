@@ -58,7 +58,6 @@ def test_jobs_is_at_most_that_many_processes_and_a_short_count_stays_here():
     assert "processes" not in counted.engine
 
 
-
 def test_a_colour_problem_is_priced_too_so_a_short_one_is_not_split():
     """A problem with colours is searched (the memoised counter cannot tell colours apart), at the price the
     choice of its search weighed it at: the dodecahedron's search ends within the trial, 300 solutions in a
@@ -70,6 +69,7 @@ def test_a_colour_problem_is_priced_too_so_a_short_one_is_not_split():
     assert how.name == engine.SEARCH and how.seconds is not None and how.seconds < counting.SPLIT_ABOVE_SECONDS
     counted = counting.count(Request(problem, jobs=2))
     assert (counted.total, counted.counter, counted.jobs) == (300, "search", 1)
+
 
 def test_the_help_of_jobs_says_the_shortest_count_it_splits(cli):
     """The parser does not import ``counting`` (start-up), so --help writes SPLIT_ABOVE_SECONDS out: the same."""

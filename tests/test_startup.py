@@ -146,7 +146,6 @@ def test_counting_a_dlx_file_loads_no_workbook_generator_nor_pictures(tmp_path):
                          ("generating", "attempts", "grading", "booklet_maker", "batch"))) == set()
 
 
-
 def test_a_count_too_short_to_split_imports_no_multiprocessing_even_with_jobs(tmp_path):
     """--jobs 2 asks how many cores there are; a count estimated under SPLIT_ABOVE_SECONDS then runs here, and
     multiprocessing (with the pool's module) is not imported for it."""
@@ -155,6 +154,7 @@ def test_a_count_too_short_to_split_imports_no_multiprocessing_even_with_jobs(tm
     modules = imported("count", str(problem), "--jobs", "2")
     assert "xlsolver.counting" in modules  # it counted
     assert of(modules, "multiprocessing", "xlsolver.counting.parallel") == set()
+
 
 #: The modules that declare a family (``FAMILY``), beside the shared ones of ``xlsolver.families``.
 FAMILY_MODULES = {f"xlsolver.families.{name}" for name in
